@@ -1,0 +1,522 @@
+"""Random-play speed of unoengine versus RLCard 1.2.0's bare UNO engine.
+
+What it measures
+    Classic UNO, one round (a game ends when a seat empties its hand), with
+    2 and 4 seats, every seat choosing uniformly at random among its legal
+    actions.  For each side it reports steps/s (actions applied per second of
+    wall time), games/s and mean steps per game, plus the ratios ours/RLCard
+    (above 1 means our engine is faster).
+
+    * RLCard side: ``rlcard.games.uno.game.UnoGame(allow_step_back=False,
+      num_players=N)``; per game ``init_game()``, then
+      ``game.step(random.choice(game.get_legal_actions()))`` until
+      ``game.is_over()``.  (RLCard's ``step`` also builds the next player's
+      state dict; that is part of its engine cost.)  Python's ``random`` and
+      numpy are seeded.  RLCard's rules differ a little from ours (e.g. a
+      drawn playable card is played automatically), hence the steps/game
+      columns: compare games/s with that in mind.
+    * Our side: ``unoengine.sim.simulate(rules="classic", seats=N, games=G,
+      bot="random", seed=S)``, timed by its own ``res.seconds``.  ``G`` is
+      calibrated so that one run lasts about ``--seconds``.
+
+How it runs
+    Each side runs in its own subprocess: ours under this interpreter
+    (``sys.executable``, with ``src/`` put on ``PYTHONPATH``), RLCard under
+    ``benchmarks/.venv-rlcard``, a virtual environment the script creates
+    (``python -m venv``) and fills (``pip install rlcard==1.2.0 numpy``) when
+    it is missing.  Each worker warms up briefly, then measures for a fixed
+    wall time.  Runs are interleaved (RLCard and ours alternate, the order
+    flipping every repetition) so that machine noise hits both sides alike,
+    and the table shows the median of the repetitions.
+
+Usage
+    python benchmarks/engine.py            # ~5 s per run, 3 repetitions
+    python benchmarks/engine.py --quick    # ~1 s per run
+    python benchmarks/engine.py --json     # one JSON object on stdout
+    python benchmarks/engine.py --seconds 10 --reps 5 --seats 2 4
+
+If ``unoengine.sim`` cannot be imported or fails, our columns read ``n/a``,
+the reason is printed, and the exit status is 2; no figure is made up.
+(Internal worker modes: ``--rlcard-worker`` / ``--ours-worker`` with
+``--seats N --seconds S --seed K`` print one JSON line.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+import venv
+from dataclasses import asdict, dataclass
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+RLCARD_VERSION = "1.2.0"
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+DEFAULT_VENV = HERE / ".venv-rlcard"
+MAX_STEPS_PER_GAME = 100_000  # safety net; random games end far sooner
+
+
+@dataclass(frozen=True)
+class Run:
+    """One measured run of one side on one case."""
+
+    games: int
+    steps: int
+    seconds: float
+    aborted: int = 0  # RLCard games that crashed (empty deck) or hit the cap
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.seconds
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Medians over the repetitions of one side on one case."""
+
+    steps_per_s: float
+    games_per_s: float
+    steps_per_game: float
+    games: int
+    steps: int
+    aborted: int
+    runs: list[dict[str, float]]
+
+    @classmethod
+    def of(cls, runs: list[Run]) -> Summary:
+        games = sum(r.games for r in runs)
+        steps = sum(r.steps for r in runs)
+        return cls(
+            steps_per_s=statistics.median(r.steps_per_s for r in runs),
+            games_per_s=statistics.median(r.games_per_s for r in runs),
+            steps_per_game=steps / games if games else float("nan"),
+            games=games,
+            steps=steps,
+            aborted=sum(r.aborted for r in runs),
+            runs=[
+                {"games": r.games, "steps": r.steps, "seconds": r.seconds} for r in runs
+            ],
+        )
+
+
+class WorkerError(RuntimeError):
+    """A worker subprocess failed; the message says why."""
+
+
+# --------------------------------------------------------------------------
+# Workers (run in subprocesses; print one JSON line)
+# --------------------------------------------------------------------------
+
+
+def _rlcard_games(
+    game_cls: Any, np_mod: Any, rng: random.Random, seats: int, seconds: float
+) -> Run:
+    """Play random RLCard games for ``seconds`` of wall time."""
+    choice = rng.choice
+    games = steps = aborted = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        game = game_cls(allow_step_back=False, num_players=seats)
+        game.np_random = np_mod.random.RandomState(rng.getrandbits(32))
+        game.init_game()
+        n = 0
+        try:
+            while not game.is_over() and n < MAX_STEPS_PER_GAME:
+                game.step(choice(game.get_legal_actions()))
+                n += 1
+        except IndexError:  # RLCard popped from an empty deck
+            n = MAX_STEPS_PER_GAME
+        if n < MAX_STEPS_PER_GAME:
+            games += 1
+            steps += n
+        else:  # crashed or hit the cap: leave the game out
+            aborted += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return Run(games, steps, now - start, aborted)
+
+
+def rlcard_worker(seats: int, seconds: float, seed: int) -> dict[str, Any]:
+    np_mod = importlib.import_module("numpy")
+    game_mod = importlib.import_module("rlcard.games.uno.game")
+    random.seed(seed)
+    np_mod.random.seed(seed % 2**32)
+    rng = random.Random(seed)
+    _rlcard_games(game_mod.UnoGame, np_mod, rng, seats, min(0.5, seconds / 4))
+    run = _rlcard_games(game_mod.UnoGame, np_mod, rng, seats, seconds)
+    return {
+        **asdict(run),
+        "python": platform.python_version(),
+        "rlcard": version("rlcard"),
+        "numpy": version("numpy"),
+    }
+
+
+def ours_worker(seats: int, seconds: float, seed: int) -> dict[str, Any]:
+    try:
+        sim = importlib.import_module("unoengine.sim")
+    except ImportError as exc:
+        raise WorkerError(
+            f"cannot import unoengine.sim ({exc}); our engine's simulate() "
+            "is not available yet"
+        ) from exc
+
+    def simulate(games: int, run_seed: int) -> Run:
+        res = sim.simulate(
+            rules="classic", seats=seats, games=games, bot="random", seed=run_seed
+        )
+        run = Run(int(res.games), int(res.steps), float(res.seconds))
+        if run.games != games or run.steps <= 0 or run.seconds <= 0:
+            raise WorkerError(f"implausible simulate() result: {res!r}")
+        return run
+
+    # Warm up, then calibrate the game count to last about `seconds`.
+    simulate(20, seed + 1)
+    games = 50
+    while True:
+        probe = simulate(games, seed + 2)
+        if probe.seconds >= min(0.5, seconds / 4):
+            break
+        games *= 4
+    games = max(1, round(games * seconds / probe.seconds))
+    run = simulate(games, seed)
+    return {**asdict(run), "python": platform.python_version()}
+
+
+# --------------------------------------------------------------------------
+# Driver
+# --------------------------------------------------------------------------
+
+
+def venv_python(venv_dir: Path) -> Path:
+    sub = "Scripts/python.exe" if os.name == "nt" else "bin/python"
+    return venv_dir / sub
+
+
+def ensure_rlcard(venv_dir: Path, log: bool) -> Path:
+    """Create/fill the RLCard venv if needed; return its interpreter."""
+    py = venv_python(venv_dir)
+    probe = [
+        str(py),
+        "-c",
+        (
+            "from importlib.metadata import version; "
+            "from rlcard.games.uno.game import UnoGame; print(version('rlcard'))"
+        ),
+    ]
+
+    def ok() -> bool:
+        if not py.exists():
+            return False
+        out = subprocess.run(probe, capture_output=True, text=True, check=False)
+        return out.returncode == 0 and out.stdout.strip() == RLCARD_VERSION
+
+    if ok():
+        return py
+    if log:
+        print(f"setting up {venv_dir} (rlcard=={RLCARD_VERSION}) ...", file=sys.stderr)
+    if not py.exists():
+        venv.EnvBuilder(with_pip=True).create(venv_dir)
+    subprocess.run(
+        [
+            str(py),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            f"rlcard=={RLCARD_VERSION}",
+            "numpy",
+        ],
+        check=True,
+        stdout=sys.stderr,
+    )
+    if not ok():
+        raise SystemExit(f"rlcard {RLCARD_VERSION} still not importable in {venv_dir}")
+    return py
+
+
+def run_worker(
+    python: Path | str,
+    mode: str,
+    seats: int,
+    seconds: float,
+    seed: int,
+    env: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    cmd = [
+        str(python),
+        str(Path(__file__).resolve()),
+        mode,
+        "--seats",
+        str(seats),
+        "--seconds",
+        str(seconds),
+        "--seed",
+        str(seed),
+    ]
+    proc = subprocess.run(
+        cmd,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=60 + 20 * seconds,
+    )
+    lines = proc.stdout.strip().splitlines()
+    try:
+        data: Any = json.loads(lines[-1]) if lines else None
+    except json.JSONDecodeError:
+        data = None
+    if proc.returncode != 0 or not isinstance(data, dict) or "error" in data:
+        reason = data.get("error") if isinstance(data, dict) else None
+        raise WorkerError(
+            reason or f"{mode} exited {proc.returncode}: {proc.stderr.strip()[-2000:]}"
+        )
+    return data
+
+
+def to_run(data: dict[str, Any]) -> Run:
+    return Run(
+        int(data["games"]),
+        int(data["steps"]),
+        float(data["seconds"]),
+        int(data.get("aborted", 0)),
+    )
+
+
+def ours_env() -> dict[str, str]:
+    env = dict(os.environ)
+    src = str(REPO / "src")
+    old = env.get("PYTHONPATH")
+    env["PYTHONPATH"] = src + (os.pathsep + old if old else "")
+    return env
+
+
+def machine() -> str:
+    parts = [platform.platform(), platform.machine(), platform.processor()]
+    return " ".join(p for p in parts if p) + f", {os.cpu_count()} CPUs"
+
+
+def fmt(x: float | None, digits: int = 0) -> str:
+    if x is None:
+        return "n/a"
+    return f"{x:,.{digits}f}"
+
+
+def ratio(ours: float, theirs: float) -> float:
+    return ours / theirs
+
+
+def print_table(report: dict[str, Any]) -> None:
+    print(f"Python (ours):   {report['python']} ({sys.executable})")
+    print(
+        f"Python (RLCard): {report['rlcard_python']}  "
+        f"rlcard {report['rlcard_version']}, numpy {report['numpy_version']}"
+    )
+    print(f"Machine:         {report['machine']}")
+    print(
+        f"Runs:            {report['repetitions']} x ~{report['seconds_per_run']} s "
+        "per side and case, medians shown; ratio = ours / RLCard\n"
+    )
+    head = [
+        "case",
+        "RLCard steps/s",
+        "ours steps/s",
+        "ratio",
+        "RLCard games/s",
+        "ours games/s",
+        "ratio",
+        "RLCard steps/game",
+        "ours steps/game",
+    ]
+    rows = [head]
+    for c in report["cases"]:
+        rl, us = c["rlcard"], c["ours"]
+        rows.append(
+            [
+                c["case"],
+                fmt(rl["steps_per_s"]),
+                fmt(us and us["steps_per_s"]),
+                fmt(c["ratio_steps_per_s"], 2),
+                fmt(rl["games_per_s"], 1),
+                fmt(us and us["games_per_s"], 1),
+                fmt(c["ratio_games_per_s"], 2),
+                fmt(rl["steps_per_game"], 1),
+                fmt(us and us["steps_per_game"], 1),
+            ]
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    for n, r in enumerate(rows):
+        print(
+            "  ".join(
+                cell.ljust(w) if i == 0 else cell.rjust(w)
+                for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+            )
+        )
+        if n == 0:
+            print("  ".join("-" * w for w in widths))
+    aborted = sum(c["rlcard"]["aborted"] for c in report["cases"])
+    if aborted:
+        print(f"\n({aborted} RLCard game(s) aborted by RLCard itself were left out)")
+    if report["ours_error"]:
+        print(f"\nOUR ENGINE NOT MEASURED: {report['ours_error']}")
+
+
+def bench(args: argparse.Namespace) -> int:
+    log = not args.json
+    rl_py = ensure_rlcard(Path(args.venv), log)
+    env = ours_env()
+    rl_runs: dict[int, list[Run]] = {s: [] for s in args.seats}
+    our_runs: dict[int, list[Run]] = {s: [] for s in args.seats}
+    ours_error: str | None = None
+    rl_meta: dict[str, Any] = {}
+
+    for rep in range(args.reps):
+        for seats in args.seats:
+            seed = args.seed + 1000 * rep + seats
+            order = ["rlcard", "ours"] if rep % 2 == 0 else ["ours", "rlcard"]
+            for side in order:
+                if side == "ours" and ours_error is not None:
+                    continue
+                if log:
+                    print(
+                        f"rep {rep + 1}/{args.reps}  {seats} seats  {side} ...",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                if side == "rlcard":
+                    data = run_worker(
+                        rl_py, "--rlcard-worker", seats, args.seconds, seed
+                    )
+                    rl_meta = data
+                    rl_runs[seats].append(to_run(data))
+                else:
+                    try:
+                        data = run_worker(
+                            sys.executable,
+                            "--ours-worker",
+                            seats,
+                            args.seconds,
+                            seed,
+                            env,
+                        )
+                        our_runs[seats].append(to_run(data))
+                    except (WorkerError, subprocess.TimeoutExpired) as exc:
+                        ours_error = str(exc)
+                        if log:
+                            print(f"our engine: {ours_error}", file=sys.stderr)
+
+    cases = []
+    for seats in args.seats:
+        rl = Summary.of(rl_runs[seats])
+        us = Summary.of(our_runs[seats]) if ours_error is None else None
+        cases.append(
+            {
+                "case": f"classic {seats}p",
+                "rules": "classic",
+                "seats": seats,
+                "rlcard": asdict(rl),
+                "ours": asdict(us) if us else None,
+                "ratio_steps_per_s": ratio(us.steps_per_s, rl.steps_per_s)
+                if us
+                else None,
+                "ratio_games_per_s": ratio(us.games_per_s, rl.games_per_s)
+                if us
+                else None,
+            }
+        )
+    report: dict[str, Any] = {
+        "python": platform.python_version(),
+        "rlcard_python": rl_meta.get("python"),
+        "rlcard_version": rl_meta.get("rlcard"),
+        "numpy_version": rl_meta.get("numpy"),
+        "machine": machine(),
+        "seconds_per_run": args.seconds,
+        "repetitions": args.reps,
+        "seed": args.seed,
+        "cases": cases,
+        "ours_error": ours_error,
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print_table(report)
+    return 2 if ours_error else 0
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        description="Random-play speed: unoengine vs RLCard 1.2.0 UNO "
+        "(classic, one round)."
+    )
+    p.add_argument(
+        "--seconds",
+        type=float,
+        default=5.0,
+        help="measured wall time per run (default 5)",
+    )
+    p.add_argument("--quick", action="store_true", help="shorthand for --seconds 1")
+    p.add_argument(
+        "--reps",
+        type=int,
+        default=3,
+        help="repetitions per side and case; median reported (default 3)",
+    )
+    p.add_argument(
+        "--seats",
+        type=int,
+        nargs="+",
+        default=[2, 4],
+        help="seat counts to measure (default 2 4)",
+    )
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--venv",
+        default=str(DEFAULT_VENV),
+        help=f"RLCard virtual environment (default {DEFAULT_VENV})",
+    )
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--rlcard-worker", action="store_true", help=argparse.SUPPRESS)
+    mode.add_argument("--ours-worker", action="store_true", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.quick:
+        args.seconds = 1.0
+    if args.seconds <= 0 or args.reps < 1 or any(s < 2 for s in args.seats):
+        p.error("need --seconds > 0, --reps >= 1 and seats >= 2")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.rlcard_worker or args.ours_worker:
+        if len(args.seats) != 1:
+            raise SystemExit("worker mode takes exactly one --seats value")
+        worker = rlcard_worker if args.rlcard_worker else ours_worker
+        try:
+            out = worker(args.seats[0], args.seconds, args.seed)
+        except WorkerError as exc:
+            print(json.dumps({"error": str(exc)}))
+            return 1
+        print(json.dumps(out))
+        return 0
+    return bench(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The rules core: pure, deterministic, no I/O (see :mod:`unoengine`)."""

@@ -1,0 +1,221 @@
+"""Actions and their notation (docs/NOTATION.md, "Actions").
+
+Every decision a seat can take is one :class:`Action` value. Actions are interned:
+the same notation always gives the same object, so the engine compares them by
+identity on the hot path and ``parse_action(format_action(a)) is a``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from unoengine.core.cards import Card, Color, Seat, format_card, parse_card
+from unoengine.core.errors import InvalidNotationError
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card: ``R7``, ``W:g``, ``G2|Y@flex``, ``FW+4@flex:y>3``, ``R7 uno``."""
+
+    card: Card
+    color: Color | None = None
+    flex: bool = False
+    target: Seat | None = None
+    uno: bool = False
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``draw``: a turn's draw, or taking a Duo volley's total (D-13)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``pass``: keep the drawn card (C-8), or decline a Duo Reverse dump (D-15)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    """``uno``: the seat down to one card calls UNO (C-18, C-19)."""
+
+    def __str__(self) -> str:
+        return "uno"
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    """``catch N``: catch seat N, who has one card and has not called (C-18)."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"catch {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """``accept``: draw the Wild Draw Four's cards (C-17, D-18, F-24)."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """``challenge``: challenge a Wild Draw Four (C-17, D-18, F-24)."""
+
+    def __str__(self) -> str:
+        return "challenge"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """``keep``: keep the drafted card (D-3)."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Reject:
+    """``reject``: reject the drafted card and take the next one (D-3)."""
+
+    def __str__(self) -> str:
+        return "reject"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColor:
+    """``color g``: name a colour outside a play (Duo start, D-6)."""
+
+    color: Color
+
+    def __str__(self) -> str:
+        return f"color {self.color.letter}"
+
+
+Action = Play | Draw | Pass | CallUno | Catch | Accept | Challenge | Keep | Reject | ChooseColor
+
+DRAW = Draw()
+PASS = Pass()
+CALL_UNO = CallUno()
+ACCEPT = Accept()
+CHALLENGE = Challenge()
+KEEP = Keep()
+REJECT = Reject()
+
+_WORDS: dict[str, Action] = {
+    "draw": DRAW,
+    "pass": PASS,
+    "uno": CALL_UNO,
+    "accept": ACCEPT,
+    "challenge": CHALLENGE,
+    "keep": KEEP,
+    "reject": REJECT,
+}
+
+
+@cache
+def play(
+    card: Card,
+    color: Color | None = None,
+    flex: bool = False,
+    target: Seat | None = None,
+    uno: bool = False,
+) -> Play:
+    """The interned :class:`Play` for these fields."""
+    return Play(card, color, flex, target, uno)
+
+
+@cache
+def catch(seat: Seat) -> Catch:
+    """The interned :class:`Catch` of ``seat``."""
+    return Catch(seat)
+
+
+@cache
+def choose_color(color: Color) -> ChooseColor:
+    """The interned :class:`ChooseColor`."""
+    return ChooseColor(color)
+
+
+_PLAY_RE = re.compile(r"^(?P<card>.+?)(?P<flex>@flex)?(?::(?P<color>[a-z]+))?(?:>(?P<target>\d+))?(?P<uno>uno)?$")
+_CATCH_RE = re.compile(r"^catch(\d+)$")
+_COLOR_RE = re.compile(r"^colou?r([a-z]+)$")
+
+
+def parse_action(text: str) -> Action:
+    """Parse action notation; case-insensitive, spaces ignored.
+
+    >>> parse_action("FW+2 @FLEX :R > 2")
+    Play(card=Card.parse('FW+2'), color=<Color.RED: 'R'>, flex=True, target=2, uno=False)
+    >>> parse_action("catch 1")
+    Catch(seat=1)
+
+    Raises:
+        InvalidNotationError: the text is not an action.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"not an action: {text!r} (expected text)")
+    cached = _ACTION_CACHE.get(text)
+    if cached is not None:
+        return cached
+    action = _parse_action(text)
+    if len(_ACTION_CACHE) < 100_000:
+        _ACTION_CACHE[text] = action
+    return action
+
+
+_ACTION_CACHE: dict[str, Action] = {}
+
+
+def _parse_action(text: str) -> Action:
+    key = "".join(text.split()).lower()
+    word = _WORDS.get(key)
+    if word is not None:
+        return word
+    if match := _CATCH_RE.match(key):
+        return catch(int(match[1]))
+    if match := _COLOR_RE.match(key):
+        return choose_color(Color.parse(match[1]))
+    match = _PLAY_RE.match(key)
+    if match is None:
+        raise InvalidNotationError(f"not an action: {text!r}")
+    try:
+        card = parse_card(match["card"])
+        color = Color.parse(match["color"]) if match["color"] else None
+    except InvalidNotationError as error:
+        raise InvalidNotationError(f"not an action: {text!r} ({error})") from None
+    target = int(match["target"]) if match["target"] else None
+    return play(card, color, bool(match["flex"]), target, bool(match["uno"]))
+
+
+def format_action(action: Action) -> str:
+    """Canonical notation of an action.
+
+    >>> format_action(parse_action("w+4:B uno"))
+    'W+4:b uno'
+    """
+    if not isinstance(action, Play):
+        return str(action)
+    text = format_card(action.card)
+    if action.flex:
+        text += "@flex"
+    if action.color is not None:
+        text += ":" + action.color.letter
+    if action.target is not None:
+        text += f">{action.target}"
+    if action.uno:
+        text += " uno"
+    return text

@@ -1,0 +1,238 @@
+"""Cards: colours, ranks, the :class:`Card` value and its notation.
+
+A :class:`Card` is a *kind* of card (``R7``, ``W+4``, ``G2|Y``); a physical card in
+a game is a ``CardId``, an index into the game's deck (``state.deck[card_id]``).
+Two physical cards of the same kind are interchangeable in play, so actions name
+kinds and the engine picks the physical card.
+
+Notation (docs/NOTATION.md): ``R7``, ``YS``, ``BR``, ``G+2``, ``W``, ``W+4``,
+``R5!`` (Flex flip symbol, F-4), ``G2|Y`` (Flex two-sided card, F-3), ``WAF``,
+``FW+2``, ``FWA``, ``FW+4``. Input is case-insensitive and ignores spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from unoengine.core.errors import InvalidNotationError
+
+CardId = int
+Seat = int
+
+
+class Color(Enum):
+    """The four colours (C-1). The value is the notation letter."""
+
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLUE = "B"
+
+    @property
+    def letter(self) -> str:
+        """The chosen-colour letter, lower case (``r``)."""
+        return self.value.lower()
+
+    @property
+    def word(self) -> str:
+        """The colour in words, for screen readers (F-5)."""
+        return self.name.lower()
+
+    @property
+    def markers(self) -> int:
+        """Colour-blind marker count (F-5): 1 yellow, 2 green, 3 blue, 4 red."""
+        return _MARKERS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Color:
+        """Parse a colour letter or word, any case.
+
+        Raises:
+            InvalidNotationError: not a colour.
+        """
+        key = text.strip().lower()
+        for color in cls:
+            if key in (color.letter, color.word):
+                return color
+        raise InvalidNotationError(f"not a colour: {text!r} (expected r, y, g or b)")
+
+
+COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+_MARKERS = {Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3, Color.RED: 4}
+
+
+class Rank(Enum):
+    """What a card is, apart from its colour and number."""
+
+    NUMBER = ""
+    SKIP = "S"
+    REVERSE = "R"
+    DRAW_TWO = "+2"
+    WILD = "W"
+    WILD_DRAW_FOUR = "W+4"
+    WILD_ALL_FLIP = "WAF"
+    FLEX_WILD_DRAW_TWO = "FW+2"
+    FLEX_WILD_ALL_DRAW = "FWA"
+    FLEX_WILD_DRAW_FOUR = "FW+4"
+
+    @property
+    def is_wild(self) -> bool:
+        """Wild cards have no colour and match anything (C-7, F-9)."""
+        return self in _WILD_RANKS
+
+
+_WILD_RANKS = frozenset(
+    {
+        Rank.WILD,
+        Rank.WILD_DRAW_FOUR,
+        Rank.WILD_ALL_FLIP,
+        Rank.FLEX_WILD_DRAW_TWO,
+        Rank.FLEX_WILD_ALL_DRAW,
+        Rank.FLEX_WILD_DRAW_FOUR,
+    }
+)
+
+_RANK_WORDS = {
+    Rank.SKIP: "Skip",
+    Rank.REVERSE: "Reverse",
+    Rank.DRAW_TWO: "Draw Two",
+    Rank.WILD: "Wild",
+    Rank.WILD_DRAW_FOUR: "Wild Draw Four",
+    Rank.WILD_ALL_FLIP: "Wild All Flip",
+    Rank.FLEX_WILD_DRAW_TWO: "Flex Wild Draw Two",
+    Rank.FLEX_WILD_ALL_DRAW: "Flex Wild All Draw",
+    Rank.FLEX_WILD_DRAW_FOUR: "Flex Wild Draw Four",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A kind of card.
+
+    ``color`` is ``None`` for wild cards. ``number`` is set for number cards only.
+    ``flex_color`` is the colour of a Flex card's flex side (F-3); the flex side has
+    the same number or symbol family as the normal side (F-29). ``flip`` marks the
+    Flex flip symbol (F-4).
+    """
+
+    color: Color | None
+    rank: Rank
+    number: int | None = None
+    flex_color: Color | None = None
+    flip: bool = False
+
+    @property
+    def is_wild(self) -> bool:
+        """True for every wild card (they always match, C-7)."""
+        return self.rank in _WILD_RANKS
+
+    @property
+    def is_flex(self) -> bool:
+        """True for a card with a flex side: a two-sided card or a Flex wild (F-3)."""
+        return self.flex_color is not None or self.rank in _FLEX_WILDS
+
+    @property
+    def is_action(self) -> bool:
+        """Every card that is not a number card is an action card."""
+        return self.rank is not Rank.NUMBER
+
+    def __str__(self) -> str:
+        return format_card(self)
+
+    def __repr__(self) -> str:
+        return f"Card.parse({format_card(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse card notation (``r7``, ``G2|y``, ``w+4``).
+
+        Raises:
+            InvalidNotationError: the text is not a card.
+        """
+        return parse_card(text)
+
+    @property
+    def words(self) -> str:
+        """The card in words, for screen readers (F-5): ``green 2, flex side yellow``."""
+        if self.color is None:
+            base = _RANK_WORDS[self.rank]
+        elif self.rank is Rank.NUMBER:
+            base = f"{self.color.word} {self.number}"
+        else:
+            base = f"{self.color.word} {_RANK_WORDS[self.rank]}"
+        if self.flip:
+            base += " with flip symbol"
+        if self.flex_color is not None:
+            base += f", flex side {self.flex_color.word}"
+        return base
+
+
+_FLEX_WILDS = frozenset({Rank.FLEX_WILD_DRAW_TWO, Rank.FLEX_WILD_ALL_DRAW, Rank.FLEX_WILD_DRAW_FOUR})
+
+_CARD_RE = re.compile(
+    r"""^(?:
+        (?P<wild>FW\+2|FW\+4|FWA|WAF|W\+4|W)
+      | (?P<color>[RYGB])
+        (?: (?P<number>[0-9])(?P<flip>!)? | (?P<symbol>S|R|\+2) )
+        (?:\|(?P<flex>[RYGB]))?
+    )$""",
+    re.VERBOSE,
+)
+
+_SYMBOLS = {"S": Rank.SKIP, "R": Rank.REVERSE, "+2": Rank.DRAW_TWO}
+_WILDS = {rank.value: rank for rank in _WILD_RANKS}
+
+
+def parse_card(text: str) -> Card:
+    """Parse card notation; case-insensitive, spaces ignored.
+
+    >>> parse_card("g2|y")
+    Card.parse('G2|Y')
+
+    Raises:
+        InvalidNotationError: the text is not a card.
+    """
+    key = "".join(text.split()).upper()
+    cached = _PARSE_CACHE.get(key)
+    if cached is not None:
+        return cached
+    match = _CARD_RE.match(key)
+    if match is None:
+        raise InvalidNotationError(f"not a card: {text!r}")
+    if match["wild"]:
+        card = Card(None, _WILDS[match["wild"]])
+    else:
+        color = Color(match["color"])
+        flex = Color(match["flex"]) if match["flex"] else None
+        if match["number"] is not None:
+            flip = bool(match["flip"])
+            if flip and flex is not None:
+                raise InvalidNotationError(f"not a card: {text!r} (a flip-symbol card has no flex side)")
+            card = Card(color, Rank.NUMBER, int(match["number"]), flex, flip)
+        else:
+            card = Card(color, _SYMBOLS[match["symbol"]], None, flex)
+        if flex is color:
+            raise InvalidNotationError(f"not a card: {text!r} (a flex side has another colour)")
+    _PARSE_CACHE[key] = card
+    return card
+
+
+_PARSE_CACHE: dict[str, Card] = {}
+
+
+def format_card(card: Card) -> str:
+    """Canonical notation of a card (upper case).
+
+    >>> format_card(Card(Color.RED, Rank.NUMBER, 5, flip=True))
+    'R5!'
+    """
+    if card.color is None:
+        return card.rank.value
+    text = card.color.value + (str(card.number) if card.rank is Rank.NUMBER else card.rank.value)
+    if card.flip:
+        text += "!"
+    if card.flex_color is not None:
+        text += "|" + card.flex_color.value
+    return text

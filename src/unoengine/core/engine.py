@@ -1,0 +1,441 @@
+"""The engine: ``new_game``, ``legal_actions``, ``apply``.
+
+One legality function: :func:`legal_actions` lists every legal action of a seat,
+in a fixed order; :func:`apply` accepts exactly those (G-4) and otherwise raises
+:class:`IllegalActionError` naming the rule, leaving the state unchanged (states
+are values). :func:`apply_unchecked` skips the check, for callers that took the
+action from :func:`legal_actions` themselves (bots, simulations, search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from unoengine.core import actions as A
+from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
+from unoengine.core.errors import IllegalActionError, InvalidNotationError
+from unoengine.core.events import ActionTaken, Caught, ChallengeResolved, Event, HandShown
+from unoengine.core.rules import find_rules
+from unoengine.core.rules.base import COLOR_INDEX, DeckTables, Options, RuleSet, deck_tables, targeted_plays
+from unoengine.core.state import (
+    GAME_OVER,
+    ChallengeWindow,
+    DrawnCardChoice,
+    GameState,
+    Turn,
+)
+from unoengine.core.work import Work
+
+MAX_DRAW_UNTIL_PLAYABLE = 10
+"""C-22: at most 10 cards are drawn looking for a playable one."""
+
+
+class Transition(NamedTuple):
+    """The result of :func:`apply`: the new state and what happened (unredacted)."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+# -- setting up --------------------------------------------------------------------
+
+
+def new_game(
+    rules: RuleSet | str,
+    seats: int,
+    *,
+    seed: int,
+    deck: Sequence[Card | str] | None = None,
+    options: Mapping[str, Any] | Options | None = None,
+    dealer: Seat | None = None,
+) -> GameState:
+    """Start a game: shuffle (or use ``deck``, top first), then deal or draft.
+
+    ``dealer`` is the first round's dealer (Classic, Flex; default 0) or Player 1
+    (Duo; default: the cut decides, D-2).
+
+    >>> state = new_game("classic", 3, seed=7)
+    >>> state.to_act, len(state.hands[0]), state.pending.kind
+    (1, 7, 'turn')
+
+    Raises:
+        InvalidNotationError: unknown rules or option, a seat count the rule set
+            does not allow, a bad dealer, or a deck that is not the rule set's.
+    """
+    ruleset = find_rules(rules) if isinstance(rules, str) else rules
+    resolved = options if isinstance(options, Options) else ruleset.options(options)
+    if type(seats) is not int or seats not in ruleset.seats:
+        raise InvalidNotationError(
+            f"{ruleset.title} is for {ruleset.seats.start}-{ruleset.seats.stop - 1} seats, not {seats!r}"
+        )
+    if type(seed) is not int:
+        raise InvalidNotationError(f"seed must be an integer, not {seed!r}")
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < seats):
+        raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+    tables = deck_tables(ruleset, ruleset.make_deck(resolved))
+    order = None if deck is None else deck_order(tables, deck, ruleset)
+    state = GameState(
+        rules=ruleset,
+        options=resolved,
+        tables=tables,
+        seats=seats,
+        seed=seed,
+        shuffles=0,
+        round=1,
+        dealer=0,
+        hands=((),) * seats,
+        draw_pile=(),
+        discard_pile=(),
+        color=None,
+        direction=1,
+        power=(),
+        pending=GAME_OVER,
+        unsafe=None,
+        blocked=0,
+        public_bottom=0,
+        scores=(0,) * seats,
+        round_scores=(),
+        round_winner=None,
+        outcome=None,
+        steps=0,
+    )
+    work = Work(state, None)
+    work.dealer = ruleset.first_dealer(work) if dealer is None else dealer
+    work.start_round(order)
+    return work.freeze()
+
+
+def deck_order(tables: DeckTables, deck: Sequence[Card | str], rules: RuleSet) -> list[CardId]:
+    """Physical card ids for a deck given as cards, top first.
+
+    Raises:
+        InvalidNotationError: a card that is not a card, or a deck that is not
+            exactly the rule set's cards.
+    """
+    free: dict[Card, list[CardId]] = {}
+    for card_id in range(len(tables.cards) - 1, -1, -1):
+        free.setdefault(tables.cards[card_id], []).append(card_id)
+    order: list[CardId] = []
+    for position, item in enumerate(deck):
+        card = item if isinstance(item, Card) else parse_card(item) if isinstance(item, str) else None
+        if card is None:
+            raise InvalidNotationError(f"deck[{position}] is not a card: {item!r}")
+        ids = free.get(card)
+        if not ids:
+            have = sum(1 for c in tables.cards if c == card)
+            raise InvalidNotationError(
+                f"deck is not exactly the {rules.name} deck: {format_card(card)} at deck[{position}] "
+                f"is one more than the {have} the deck has"
+            )
+        order.append(ids.pop())
+    missing = [format_card(card) for card, ids in free.items() for _ in ids]
+    if missing:
+        raise InvalidNotationError(
+            f"deck is not exactly the {rules.name} deck: {len(deck)} cards given, "
+            f"{len(tables.cards)} expected; missing {', '.join(sorted(missing)[:8])}"
+            + (" …" if len(missing) > 8 else "")
+        )
+    return order
+
+
+# -- legal actions -----------------------------------------------------------------
+
+
+def legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
+    """Every legal action of ``seat``, in a fixed order, out-of-turn ones included.
+
+    The acting seat's decision comes first (plays in hand order, then ``draw`` or
+    ``pass``); then ``uno`` for the seat that may call it and ``catch N`` for the
+    others (C-18, C-19). Empty for a seat with nothing to do, and once the game is
+    over.
+
+    >>> state = new_game("classic", 2, seed=1)
+    >>> [A.format_action(a) for a in legal_actions(state, state.to_act)][-1]
+    'draw'
+    """
+    pending = state.pending
+    kind = type(pending)
+    out: list[A.Action]
+    if pending.seat == seat:
+        if kind is Turn:
+            out = _turn_plays(state, seat)
+            out.append(A.DRAW)
+        elif kind is DrawnCardChoice:
+            card = pending.card  # type: ignore[union-attr]
+            out = [] if card is None else _card_plays(state, seat, card)
+            out.append(A.PASS)
+        elif kind is ChallengeWindow:
+            out = [A.ACCEPT, A.CHALLENGE]
+        else:
+            out = state.rules.handlers[pending.kind].legal(state, seat)
+    elif state.unsafe is None or state.outcome is not None or not 0 <= seat < state.seats:
+        return ()
+    else:
+        out = []
+    unsafe = state.unsafe
+    if unsafe is not None:
+        out.append(A.CALL_UNO if unsafe == seat else A.catch(unsafe))
+    return tuple(out)
+
+
+def _turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
+    """C-7, F-9, F-14: the plays of a normal turn."""
+    tables = state.tables
+    hand = state.hands[seat]
+    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    normal = tables.normal_ok[row]
+    kind_of = tables.kind_of
+    flex = tables.flex_ok[row] if state.power and state.power[seat] else None
+    plays = tables.plays_uno if len(hand) == 2 else tables.plays
+    out: list[A.Action] = []
+    seen: set[int] = set()
+    strict = state.options.wild_draw_four == "strict"
+    for card in hand:
+        kind = kind_of[card]
+        if kind in seen:
+            continue
+        seen.add(kind)
+        if normal[kind] and not (strict and tables.is_wd4[kind] and _holds_color(state, hand)):
+            out += plays[kind]
+        if flex is not None and flex[kind]:
+            out += _flex_plays(state, seat, kind, len(hand) == 2)
+    return out
+
+
+def _card_plays(state: GameState, seat: Seat, card: CardId) -> list[A.Action]:
+    """C-8, F-10, F-11: the plays of one card (the drawn card)."""
+    tables = state.tables
+    hand = state.hands[seat]
+    kind = tables.kind_of[card]
+    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    out: list[A.Action] = []
+    if tables.normal_ok[row][kind] and not (
+        state.options.wild_draw_four == "strict" and tables.is_wd4[kind] and _holds_color(state, hand)
+    ):
+        out += (tables.plays_uno if len(hand) == 2 else tables.plays)[kind]
+    if state.power and state.power[seat] and tables.flex_ok[row][kind]:
+        out += _flex_plays(state, seat, kind, len(hand) == 2)
+    return out
+
+
+def _flex_plays(state: GameState, seat: Seat, kind: int, uno: bool) -> tuple[A.Play, ...] | list[A.Play]:
+    tables = state.tables
+    if tables.targeted[kind]:
+        return targeted_plays(tables.kinds[kind], seat, state.seats, uno)
+    return (tables.flex_plays_uno if uno else tables.flex_plays)[kind]
+
+
+def _holds_color(state: GameState, hand: tuple[CardId, ...]) -> bool:
+    target = COLOR_INDEX[state.color]
+    tables = state.tables
+    kind_of = tables.kind_of
+    colors = tables.kind_color
+    return any(colors[kind_of[card]] == target for card in hand)
+
+
+def is_playable(state: GameState, seat: Seat, card: CardId) -> bool:
+    """Could ``seat`` play ``card`` now, on either side? (C-7, F-14; C-22's test)."""
+    return bool(_card_plays(state, seat, card))
+
+
+# -- applying ----------------------------------------------------------------------
+
+
+def apply(state: GameState, seat: Seat, action: A.Action | str) -> Transition:
+    """Apply a legal action of ``seat``; return the new state and the events.
+
+    ``action`` may be given in notation (``"W:g"``).
+
+    Raises:
+        InvalidNotationError: the text is not an action.
+        IllegalActionError: the action is not legal (G-4); its message names the rule.
+    """
+    if isinstance(action, str):
+        action = A.parse_action(action)
+    if type(seat) is not int or action not in legal_actions(state, seat):
+        rule, reason = refusal(state, seat, action)
+        raise IllegalActionError(rule, reason)
+    events: list[Event] = []
+    return Transition(apply_unchecked(state, seat, action, events), tuple(events))
+
+
+def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list[Event] | None = None) -> GameState:
+    """Apply an action known to be legal (taken from :func:`legal_actions`).
+
+    Appends the events to ``events`` when it is given.
+    """
+    work = Work(state, events)
+    work.steps += 1
+    if events is not None:
+        events.append(ActionTaken(seat, A.format_action(action)))
+    kind = type(action)
+    if kind is A.CallUno:
+        work.unsafe = None  # C-18: called in time
+        return work.freeze()
+    if kind is A.Catch:
+        victim = action.seat  # type: ignore[union-attr]
+        work.unsafe = None
+        work.emit(Caught(seat, victim))
+        work.draw(victim, 2)  # C-18: a caught player draws 2
+        return work.freeze()
+    work.unsafe = None  # C-18: the window closes at any other action
+    pending = state.pending
+    pending_kind = type(pending)
+    if pending_kind is Turn:
+        if kind is A.Play:
+            _play_from_hand(work, seat, action)  # type: ignore[arg-type]
+        else:
+            _turn_draw(work, seat)
+    elif pending_kind is DrawnCardChoice:
+        card = pending.card  # type: ignore[union-attr]
+        if kind is A.Play:
+            assert card is not None
+            work.play_card(seat, card, action)  # type: ignore[arg-type]
+        elif card is None:
+            # G-6: nothing could be drawn and the seat passes.
+            work.blocked += 1
+            if work.blocked >= work.seats:
+                work.end_round(None)
+            else:
+                work.turn(work.next_seat(seat))
+        else:
+            work.blocked = 0
+            work.turn(work.next_seat(seat))
+    elif pending_kind is ChallengeWindow:
+        _resolve_challenge(work, seat, pending, kind is A.Challenge)  # type: ignore[arg-type]
+    else:
+        state.rules.handlers[pending.kind].apply(work, seat, action)
+    return work.freeze()
+
+
+def _play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
+    work.play_card(seat, work.find(seat, action.card), action)
+
+
+def _turn_draw(work: Work, seat: Seat) -> None:
+    """C-8 (or C-22): draw, then decide about the drawn card."""
+    last: CardId | None = None
+    if work.options.draw_until_playable:
+        for _ in range(MAX_DRAW_UNTIL_PLAYABLE):
+            got = work.draw(seat, 1)
+            if not got:
+                break
+            last = got[0]
+            probe = work.freeze()
+            if is_playable(probe, seat, last):
+                break
+    else:
+        got = work.draw(seat, 1)
+        last = got[0] if got else None
+    if last is not None:
+        work.blocked = 0
+    work.pending = DrawnCardChoice(seat, last)
+
+
+def _resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challenged: bool) -> None:
+    """C-17, D-18, F-24, F-25: accept, or challenge and show the hand to the challenger."""
+    if not challenged:
+        work.draw(seat, pending.draws)
+        work.turn(pending.after_accept)
+        return
+    player = pending.player
+    work.emit(HandShown(player, seat, work.hands[player], pending.legal))
+    work.emit(ChallengeResolved(seat, player, not pending.legal))
+    if pending.legal:
+        work.draw(seat, pending.draws + 2)
+        work.turn(pending.after_fail)
+    else:
+        work.draw(player, pending.draws)
+        work.turn(pending.after_success)
+
+
+# -- refusals ----------------------------------------------------------------------
+
+
+def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]:
+    """The rule number and the reason for refusing ``action`` by ``seat`` (G-4)."""
+    cite = state.rules.cite
+    if state.outcome is not None:
+        return "G-4", "the game is over"
+    if type(seat) is not int or not 0 <= seat < state.seats:
+        return "G-4", f"there is no seat {seat!r} (seats are 0 to {state.seats - 1})"
+    text = A.format_action(action)
+    if type(action) is A.CallUno:
+        count = len(state.hands[seat])
+        if count != 1:
+            return cite["uno"], f"seat {seat} holds {count} cards, not one, and cannot call UNO"
+        return cite["uno"], f"seat {seat} has no UNO to call (already called, or the window has closed)"
+    if type(action) is A.Catch:
+        target = action.seat
+        if target == seat:
+            return cite["uno"], "a seat cannot catch itself"
+        if not 0 <= target < state.seats:
+            return "G-4", f"there is no seat {target}"
+        count = len(state.hands[target])
+        if count != 1:
+            return cite["uno"], f"seat {target} holds {count} cards, not one: there is nothing to catch"
+        return cite["uno"], f"seat {target} called UNO in time (or the window has closed)"
+    pending = state.pending
+    if pending.seat != seat:
+        return "G-4", f"it is seat {pending.seat}'s decision ({pending.kind}), not seat {seat}'s"
+    kind = type(pending)
+    if kind is ChallengeWindow:
+        return cite["wd4"], f"seat {seat} must 'accept' or 'challenge' the Wild Draw Four, not {text!r}"
+    if kind not in (Turn, DrawnCardChoice):
+        return state.rules.handlers[pending.kind].refusal(state, seat, action)
+    if type(action) is not A.Play:
+        if kind is Turn:
+            return cite["drawn"], f"on a turn seat {seat} plays a card or draws; {text!r} is not one of them"
+        return cite["drawn"], f"after drawing, seat {seat} plays the drawn card or passes, not {text!r}"
+    return play_refusal(state, seat, action, pending.card if kind is DrawnCardChoice else None)  # type: ignore[union-attr]
+
+
+def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | None) -> tuple[str, str]:
+    """Why a play is refused (C-7, C-8, C-9, C-16, C-19, F-14, F-22)."""
+    cite = state.rules.cite
+    tables = state.tables
+    card = action.card
+    name = format_card(card)
+    if card not in tables.kind_index:
+        return "G-4", f"{name} is not a card of {state.rules.title}"
+    kind = tables.kind_index[card]
+    hand = state.hands[seat]
+    if drawn is not None and tables.kind_of[drawn] != kind:
+        return cite["drawn"], f"only the drawn card ({format_card(tables.cards[drawn])}) may be played now"
+    if not any(tables.kind_of[c] == kind for c in hand):
+        return "G-4", f"seat {seat} holds no {name}"
+    if card.is_wild and action.color is None:
+        return cite["wild"], f"a wild play names a colour, as {name}:g"
+    if not card.is_wild and action.color is not None:
+        return cite["wild"], f"only a wild card names a colour; write {name}"
+    if action.flex:
+        if not card.is_flex:
+            return "F-3", f"{name} has no flex side"
+        if not (state.power and state.power[seat]):
+            return "F-14", f"seat {seat}'s Power Card is red: no flex-side play"
+    needs_target = action.flex and tables.targeted[kind]
+    if needs_target and action.target is None:
+        return "F-22", f"{name}@flex chooses another seat: add >N"
+    if action.target is not None:
+        if not needs_target:
+            return "F-22", "only a targeted flex side (FW+2@flex, FW+4@flex) chooses a seat"
+        if action.target == seat or not 0 <= action.target < state.seats:
+            return "F-22", f"the target must be another seat, not {action.target}"
+    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    ok = tables.flex_ok[row][kind] if action.flex else tables.normal_ok[row][kind]
+    top = format_card(tables.cards[state.discard_pile[-1]])
+    if not ok:
+        side = "flex side of " if action.flex else ""
+        color = state.color.word if state.color else "none"
+        return cite["flex" if action.flex else "match"], (
+            f"the {side}{name} does not match {top} (current colour {color})"
+        )
+    if tables.is_wd4[kind] and state.options.wild_draw_four == "strict" and _holds_color(state, hand):
+        return (
+            cite["wd4"],
+            f"a Wild Draw Four may not be played while holding a card of the current colour ({state.color.word if state.color else ''})",
+        )
+    if action.uno:
+        return cite["uno"], f"' uno' goes with the play that leaves one card; seat {seat} would keep {len(hand) - 1}"
+    return "G-4", f"{A.format_action(action)!r} is not legal here"

@@ -1,0 +1,209 @@
+"""Game records (``unoengine-record/1``) and :func:`replay` (docs/NOTATION.md).
+
+A record is one JSON document that fully determines a game: rules, options,
+seats, seed, optional dealer and first deck, and every action with its seat.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from unoengine.core.actions import Action, format_action, parse_action
+from unoengine.core.cards import Card, Seat, format_card
+from unoengine.core.engine import apply, new_game
+from unoengine.core.errors import IllegalActionError, InvalidNotationError, RecordError
+from unoengine.core.rules import find_rules
+from unoengine.core.state import GameState
+from unoengine.core.work import shuffled
+
+FORMAT = "unoengine-record/1"
+RECORD_KEYS = frozenset({"format", "rules", "options", "seats", "dealer", "seed", "deck", "actions"})
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A parsed game record. ``options`` holds only the options the record gives."""
+
+    rules: str
+    seats: int
+    seed: int
+    options: tuple[tuple[str, Any], ...] = ()
+    dealer: Seat | None = None
+    deck: tuple[str, ...] | None = None
+    actions: tuple[tuple[Seat, str], ...] = ()
+
+    def start(self) -> GameState:
+        """The game's first state.
+
+        Raises:
+            RecordError: the rules, options, seats, dealer or deck are refused.
+        """
+        try:
+            return new_game(
+                self.rules, self.seats, seed=self.seed, deck=self.deck, options=dict(self.options), dealer=self.dealer
+            )
+        except InvalidNotationError as error:
+            raise RecordError(str(error)) from None
+
+    def with_action(self, seat: Seat, action: Action | str) -> Record:
+        """This record with one more action."""
+        text = action if isinstance(action, str) else format_action(action)
+        return Record(
+            self.rules, self.seats, self.seed, self.options, self.dealer, self.deck, (*self.actions, (seat, text))
+        )
+
+
+class ReplayError(ValueError):
+    """An action of a record was refused: its index, text, rule and reason."""
+
+    def __init__(self, index: int, action: str, rule: str, reason: str) -> None:
+        super().__init__(f"action {index} {action!r} refused: {rule} {reason}")
+        self.index = index
+        self.action = action
+        self.rule = rule
+        self.reason = reason
+
+
+def parse_record(text: str | bytes) -> Record:
+    """Read a record from JSON text.
+
+    Raises:
+        RecordError: not JSON, not a record, or a field of the wrong type.
+    """
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise RecordError(f"not valid JSON: {error}") from None
+    return record_from_dict(data)
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type, required: bool = True) -> Any:
+    if key not in data:
+        if required:
+            raise RecordError(f"missing key {key!r}")
+        return None
+    value = data[key]
+    if type(value) is not kind:
+        raise RecordError(f"{key!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def record_from_dict(data: Any) -> Record:
+    """Build a :class:`Record` from parsed JSON, checking every field's type.
+
+    Raises:
+        RecordError: what is wrong, and where.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    unknown = set(data) - RECORD_KEYS
+    if unknown:
+        raise RecordError(f"unknown keys: {', '.join(sorted(unknown))}")
+    version = data.get("format", FORMAT)
+    if version != FORMAT:
+        raise RecordError(f"unsupported format {version!r} (this release reads {FORMAT!r})")
+    rules = _field(data, "rules", str)
+    try:
+        find_rules(rules)
+    except InvalidNotationError as error:
+        raise RecordError(str(error)) from None
+    seats = _field(data, "seats", int)
+    seed = _field(data, "seed", int)
+    options = _field(data, "options", dict, required=False) or {}
+    dealer = _field(data, "dealer", int, required=False)
+    deck = _field(data, "deck", list, required=False)
+    if deck is not None and not all(isinstance(card, str) for card in deck):
+        raise RecordError("'deck' must be a list of card notations")
+    raw_actions = _field(data, "actions", list, required=False) or []
+    actions: list[tuple[Seat, str]] = []
+    for index, item in enumerate(raw_actions):
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"seat", "action"}
+            or type(item["seat"]) is not int
+            or not isinstance(item["action"], str)
+        ):
+            raise RecordError(f'actions[{index}] must be {{"seat": N, "action": "..."}}, not {item!r}')
+        actions.append((item["seat"], item["action"]))
+    return Record(
+        rules=rules,
+        seats=seats,
+        seed=seed,
+        options=tuple(sorted(options.items())),
+        dealer=dealer,
+        deck=None if deck is None else tuple(deck),
+        actions=tuple(actions),
+    )
+
+
+def record_to_dict(record: Record) -> dict[str, Any]:
+    """The record as a JSON-ready object, keys in NOTATION.md's order."""
+    data: dict[str, Any] = {"format": FORMAT, "rules": record.rules, "options": dict(record.options)}
+    data["seats"] = record.seats
+    if record.dealer is not None:
+        data["dealer"] = record.dealer
+    data["seed"] = record.seed
+    if record.deck is not None:
+        data["deck"] = list(record.deck)
+    data["actions"] = [{"seat": seat, "action": action} for seat, action in record.actions]
+    return data
+
+
+def format_record(record: Record) -> str:
+    """The record as JSON text: one action per line, readable and diffable."""
+    data = record_to_dict(record)
+    actions = data.pop("actions")
+    head = json.dumps(data)[:-1]
+    body = ",\n  ".join(json.dumps(item) for item in actions)
+    return f'{head}, "actions": [\n  {body}\n]}}\n' if actions else f'{head}, "actions": []}}\n'
+
+
+def replay(record: Record) -> GameState:
+    """Play a record's actions from its first state; return the last state.
+
+    Raises:
+        RecordError: the record's set-up is refused.
+        ReplayError: an action is refused (its index, text, rule and reason).
+    """
+    state = record.start()
+    for index, (seat, text) in enumerate(record.actions):
+        try:
+            state = apply(state, seat, parse_action(text)).state
+        except InvalidNotationError as error:
+            raise ReplayError(index, text, "G-4", str(error)) from None
+        except IllegalActionError as error:
+            raise ReplayError(index, text, error.rule, error.reason) from None
+    return state
+
+
+def record_of(
+    state: GameState, actions: Iterable[tuple[Seat, Action | str]], *, deck: bool = False, dealer: Seat | None = None
+) -> Record:
+    """A record of a game that started at ``state`` (a state from :func:`new_game`).
+
+    ``deck=True`` writes the first round's shuffled deck out, so that another
+    implementation can check the game without our shuffle.
+    """
+    start_deck = None
+    if deck:
+        start_deck = tuple(format_card(card) for card in first_deck(state))
+    given = state.options.to_dict()
+    options = tuple(sorted((key, value) for key, value in given.items() if key in state.rules.option_names))
+    return Record(
+        rules=state.rules.name,
+        seats=state.seats,
+        seed=state.seed,
+        options=options,
+        dealer=dealer if dealer is not None else state.dealer,
+        deck=start_deck,
+        actions=tuple((seat, a if isinstance(a, str) else format_action(a)) for seat, a in actions),
+    )
+
+
+def first_deck(state: GameState) -> list[Card]:
+    """The first round's shuffled deck, top first, of a game started from its seed (shuffle 0)."""
+    cards = state.tables.cards
+    return [cards[card] for card in shuffled(state.seed, 0, list(range(len(cards))))]

@@ -1,0 +1,356 @@
+"""What every rule set is made of: a deck table, options, effects and small hooks.
+
+A :class:`RuleSet` is data plus hooks (composition, as scalachess variants): the
+engine asks ``rules.effects[(rank, flex_side)]`` and the hooks below, and never
+names a rule set. Effects shared by several rule sets live here; a rule set's own
+cards and powers live only in its module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from functools import cache
+from typing import Any
+
+from unoengine.core import actions as A
+from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
+from unoengine.core.errors import InvalidNotationError
+from unoengine.core.state import ChallengeWindow, GameState
+from unoengine.core.work import Work
+
+Effect = Callable[[Work, Seat, Card, A.Play, bool], None]
+"""``effect(work, seat, card, play, final)``: resolve a played card.
+
+``final`` is True when the card was the player's last: the effect then only makes
+the draws the card imposes (C-20) and sets no pending decision.
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The rule options of docs/RULES.md, resolved for one game."""
+
+    wild_draw_four: str = "strict"
+    """C-17: ``strict`` refuses an illegal Wild Draw Four; ``challenge`` allows the bluff."""
+    draw_until_playable: bool = False
+    """C-22: draw until a playable card, at most 10."""
+    target_score: int = 500
+    """C-21, D-20, F-28: the score that ends the game."""
+    single_round: bool = False
+    """One round is the whole game (NOTATION records; F-27)."""
+    duo_deck: str = "standard112"
+    """D-1: ``standard112`` (4 special wilds as plain Wilds) or ``standard108``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready mapping."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
+
+
+class PendingHandler:
+    """Legal actions and their resolution for a rule set's own pending decision."""
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        """The seat's legal actions for this decision (without ``uno``/``catch``)."""
+        raise NotImplementedError
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        """Resolve a legal action."""
+        raise NotImplementedError
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        """The rule number and reason for refusing an action here."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, eq=False)
+class RuleSet:
+    """One rule set: its deck, options and hooks. Compared by identity."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    seats: range
+    hand_size: int
+    make_deck: Callable[[Options], tuple[Card, ...]]
+    points: Callable[[Card], int]
+    default_options: Options
+    option_names: frozenset[str]
+    check_options: Callable[[Options], None]
+    deal: Callable[[Work, list[CardId]], None]
+    """Deal (or draft) from the shuffled deck, top first, and start play (C-2..C-6, D-2..D-7, F-6..F-8)."""
+    effects: Mapping[tuple[Rank, bool], Effect]
+    wild_draw_four_legal: Callable[[Work, Seat, tuple[CardId, ...], bool], bool]
+    """Was a Wild Draw Four legal, given the hand left after it and the Power Card (C-16, D-18, F-24)."""
+    score_round: Callable[[Work, Seat], tuple[int, ...]]
+    game_winner: Callable[[Work, Seat | None], tuple[bool, Seat | None]]
+    """After a round: ``(game over?, winner)`` (C-21, D-20, F-27, F-28)."""
+    next_dealer: Callable[[Work], Seat]
+    first_dealer: Callable[[Work], Seat] = lambda work: 0
+    """The first round's dealer when none is given (Classic, Flex: seat 0; Duo: the cut, D-2)."""
+    turn_over_discards: bool = False
+    """D-10: the discard pile is turned over, not shuffled (C-10)."""
+    power_cards: bool = False
+    """F-2: every seat has a Power Card."""
+    targeted: frozenset[Rank] = frozenset()
+    """Flex sides that choose a target seat (F-22, F-25)."""
+    after_card: Callable[[Work], None] | None = None
+    """Called after every card is resolved (F-16 rule 1)."""
+    handlers: Mapping[str, PendingHandler] = field(default_factory=dict)
+    """The rule set's own pending decisions, by ``pending.kind``."""
+    cite: Mapping[str, str] = field(default_factory=dict)
+    """Rule numbers to name in refusals, by topic: match, drawn, wild, wd4, uno, flex."""
+    summary: str = ""
+
+    def __repr__(self) -> str:
+        return f"<RuleSet {self.name}>"
+
+    def options(self, given: Mapping[str, Any] | None = None) -> Options:
+        """The options of a game: defaults, overridden by ``given``.
+
+        Raises:
+            InvalidNotationError: an unknown option or a bad value.
+        """
+        values = {f.name: getattr(self.default_options, f.name) for f in fields(Options)}
+        for key, value in (given or {}).items():
+            if key not in self.option_names:
+                known = ", ".join(sorted(self.option_names))
+                raise InvalidNotationError(f"unknown option {key!r} for {self.name} (known: {known})")
+            expected = type(values[key])
+            if type(value) is not expected:
+                raise InvalidNotationError(f"option {key!r} must be {expected.__name__}, not {value!r}")
+            values[key] = value
+        options = Options(**values)
+        if options.target_score < 1:
+            raise InvalidNotationError(f"option 'target_score' must be positive, not {options.target_score}")
+        self.check_options(options)
+        return options
+
+
+# -- deck tables -------------------------------------------------------------------
+
+COLOR_INDEX: dict[Color | None, int] = {color: index for index, color in enumerate(COLORS)}
+
+
+def face_matches(color: Color | None, rank: Rank, number: int | None, top: Card, current: Color | None) -> bool:
+    """Does a face (colour, rank, number) match the top card and current colour? (C-7, F-9)"""
+    if rank.is_wild:
+        return True
+    if color is current:
+        return True
+    if rank is top.rank and not top.is_wild:
+        return rank is not Rank.NUMBER or number == top.number
+    return False
+
+
+class DeckTables:
+    """Static tables of one deck: kinds, points, match masks and play actions.
+
+    Built once per (rule set, deck) and shared by identity between states.
+    """
+
+    def __init__(self, rules: RuleSet, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+        kinds: list[Card] = []
+        index: dict[Card, int] = {}
+        for card in cards:
+            if card not in index:
+                index[card] = len(kinds)
+                kinds.append(card)
+        self.kinds: tuple[Card, ...] = tuple(kinds)
+        self.kind_index = index
+        self.kind_of: tuple[int, ...] = tuple(index[card] for card in cards)
+        self.points: tuple[int, ...] = tuple(rules.points(card) for card in cards)
+        self.kind_color: tuple[int, ...] = tuple(COLOR_INDEX.get(card.color, -1) for card in kinds)
+        n = len(kinds)
+        normal: list[tuple[bool, ...]] = []
+        flex: list[tuple[bool, ...]] = []
+        for top in kinds:
+            for current in COLORS:
+                normal.append(tuple(face_matches(c.color, c.rank, c.number, top, current) for c in kinds))
+                flex.append(
+                    tuple(c.is_flex and face_matches(c.flex_color, c.rank, c.number, top, current) for c in kinds)
+                )
+        self.normal_ok: tuple[tuple[bool, ...], ...] = tuple(normal)
+        """``normal_ok[top_kind * 4 + color_index][kind]``: the normal side may be played."""
+        self.flex_ok: tuple[tuple[bool, ...], ...] = tuple(flex)
+        """``flex_ok[top_kind * 4 + color_index][kind]``: the flex side matches (F-14)."""
+        self.is_wd4: tuple[bool, ...] = tuple(c.rank in (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR) for c in kinds)
+        plain: list[tuple[A.Play, ...]] = []
+        with_uno: list[tuple[A.Play, ...]] = []
+        flex_plain: list[tuple[A.Play, ...]] = []
+        flex_uno: list[tuple[A.Play, ...]] = []
+        for card in kinds:
+            colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
+            plain.append(tuple(A.play(card, c) for c in colors))
+            with_uno.append(tuple(A.play(card, c, uno=u) for c in colors for u in (False, True)))
+            if card.is_flex and card.rank not in rules.targeted:
+                flex_plain.append(tuple(A.play(card, c, True) for c in colors))
+                flex_uno.append(tuple(A.play(card, c, True, uno=u) for c in colors for u in (False, True)))
+            else:
+                flex_plain.append(())
+                flex_uno.append(())
+        self.plays = tuple(plain)
+        self.plays_uno = tuple(with_uno)
+        self.flex_plays = tuple(flex_plain)
+        self.flex_plays_uno = tuple(flex_uno)
+        self.targeted: tuple[bool, ...] = tuple(c.is_flex and c.rank in rules.targeted for c in kinds)
+        assert n == len(self.plays)
+
+    def kind_count(self) -> int:
+        """How many distinct kinds of card the deck has."""
+        return len(self.kinds)
+
+
+@cache
+def deck_tables(rules: RuleSet, cards: tuple[Card, ...]) -> DeckTables:
+    """The shared tables of a deck."""
+    return DeckTables(rules, cards)
+
+
+def targeted_plays(card: Card, seat: Seat, seats: int, uno_variants: bool) -> list[A.Play]:
+    """Flex-side plays that choose another seat (F-22, F-25), one per colour and target."""
+    unos = (False, True) if uno_variants else (False,)
+    return [
+        A.play(card, color, True, target, uno)
+        for color in COLORS
+        for target in range(seats)
+        if target != seat
+        for uno in unos
+    ]
+
+
+def standard_deck(wilds: int = 4, wild_draw_fours: int = 4) -> tuple[Card, ...]:
+    """The 108-card deck of C-1 (or with more wilds, D-1)."""
+    cards: list[Card] = []
+    for color in COLORS:
+        cards.append(Card(color, Rank.NUMBER, 0))
+        for number in range(1, 10):
+            cards += [Card(color, Rank.NUMBER, number)] * 2
+        for rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO):
+            cards += [Card(color, rank)] * 2
+    cards += [Card(None, Rank.WILD)] * wilds
+    cards += [Card(None, Rank.WILD_DRAW_FOUR)] * wild_draw_fours
+    return tuple(cards)
+
+
+# -- shared effects ----------------------------------------------------------------
+
+
+def no_effect(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """A number card or a Wild: the next player plays (C-7, C-15)."""
+    if not final:
+        work.turn(work.next_seat(seat))
+
+
+def skip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """C-13 Skip: the next player loses their turn (D-14: with two, play again)."""
+    if not final:
+        work.turn(work.next_seat(seat, 2))
+
+
+def reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """C-12 Reverse: the direction changes; with two players it acts as a Skip."""
+    if final:
+        return
+    if work.seats == 2:
+        work.turn(seat)
+    else:
+        work.direction = -work.direction
+        work.turn(work.next_seat(seat))
+
+
+def draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """C-14 Draw Two: the next player draws 2 and loses their turn (C-20 when final)."""
+    work.draw(work.next_seat(seat), 2)
+    if not final:
+        work.turn(work.next_seat(seat, 2))
+
+
+def wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """C-16, C-17, D-17, D-18, F-24: the next player draws 4 and loses their turn, or challenges.
+
+    ``final`` (C-20): the draw is made with no challenge. Classic ``strict``: no
+    challenge either (only legal plays were offered).
+    """
+    victim = work.next_seat(seat)
+    if final or work.options.wild_draw_four == "strict":
+        work.draw(victim, 4)
+        if not final:
+            work.turn(work.next_seat(seat, 2))
+        return
+    green = action.flex or (work.power[seat] if work.power else False)
+    legal = work.rules.wild_draw_four_legal(work, seat, work.hands[seat], green)
+    after = work.next_seat(victim)
+    work.pending = ChallengeWindow(victim, seat, legal, 4, after, victim, after)
+
+
+def holds_color(work: Work, hand: tuple[CardId, ...], color: Color | None) -> bool:
+    """Does the hand hold a card of this colour (by its normal side)? (C-16 Reading: colour only)."""
+    target = COLOR_INDEX[color]
+    tables = work.tables
+    kind_of = tables.kind_of
+    colors = tables.kind_color
+    return any(colors[kind_of[card]] == target for card in hand)
+
+
+def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], green: bool) -> bool:
+    """C-16: legal when the hand holds no other card of the current colour."""
+    return not holds_color(work, hand, work.prior_color)
+
+
+CLASSIC_EFFECTS: dict[tuple[Rank, bool], Effect] = {
+    (Rank.NUMBER, False): no_effect,
+    (Rank.SKIP, False): skip,
+    (Rank.REVERSE, False): reverse,
+    (Rank.DRAW_TWO, False): draw_two,
+    (Rank.WILD, False): no_effect,
+    (Rank.WILD_DRAW_FOUR, False): wild_draw_four,
+}
+
+
+# -- shared scoring ----------------------------------------------------------------
+
+
+def winner_takes_all(work: Work, winner: Seat) -> tuple[int, ...]:
+    """C-21, F-28: the winner scores the cards left in every other hand."""
+    points = work.tables.points
+    total = sum(points[card] for seat, hand in enumerate(work.hands) if seat != winner for card in hand)
+    return tuple(total if seat == winner else 0 for seat in range(work.seats))
+
+
+def first_to_target(work: Work, round_winner: Seat | None) -> tuple[bool, Seat | None]:
+    """C-21, F-28: a seat that reaches the target wins; ``single_round``: the round's winner."""
+    if work.options.single_round:
+        return True, round_winner
+    best = max(range(work.seats), key=lambda seat: work.scores[seat])
+    if work.scores[best] >= work.options.target_score:
+        return True, best
+    return False, None
+
+
+def dealer_to_the_left(work: Work) -> Seat:
+    """C-21 Reading: each new round is dealt by the next dealer to the left."""
+    return (work.dealer + 1) % work.seats
+
+
+def deal_seven(work: Work, order: list[CardId]) -> None:
+    """C-2, F-6: one card at a time to each seat from the dealer's left, 7 rounds.
+
+    ``order`` is the shuffled deck, top first; what is left is the draw pile.
+    """
+    hands: list[list[CardId]] = [[] for _ in range(work.seats)]
+    position = 0
+    for _ in range(work.rules.hand_size):
+        for offset in range(1, work.seats + 1):
+            hands[(work.dealer + offset) % work.seats].append(order[position])
+            position += 1
+    work.hands = [tuple(hand) for hand in hands]
+    work.draw_pile = tuple(reversed(order[position:]))
+
+
+def check_nothing(options: Options) -> None:
+    """No cross-option constraint."""

@@ -1,0 +1,121 @@
+"""Classic UNO, 2–10 players (docs/RULES.md C-1 … C-22).
+
+Flags and hooks, with their rules:
+
+- deck: the standard 108 cards (C-1); ``points``: number cards face value, Skip,
+  Reverse, Draw Two 20, wilds 50 (C-21).
+- ``deal``: 7 cards each, one at a time from the dealer's left (C-2); the first
+  card starts the discard pile (C-3); a Wild is returned and the draw pile
+  reshuffled (C-5); a first action card acts as if the dealer played it (C-4).
+- matching (C-7), playing is never compulsory and the drawn card may be played
+  (C-8), wild colours are named in the play (C-9): shared engine.
+- ``turn_over_discards = False``: an empty draw pile is refilled by shuffling the
+  discard pile less its top card (C-10); too few cards: draw what there is (C-11).
+- effects: Reverse (C-12, two players: a Skip), Skip (C-13), Draw Two (C-14),
+  Wild (C-15), Wild Draw Four (C-16, C-17 with option ``wild_draw_four``).
+- UNO call and catch (C-18, C-19) and the round's end (C-20): shared engine.
+- scoring and the target score (C-21); ``draw_until_playable`` (C-22).
+
+Readings (where the rulebook is silent):
+
+- C-5: the hands stay as dealt; only the draw pile is reshuffled.
+- C-4 with two players: a first Reverse lets the dealer play first (as C-4 says),
+  which is also what a two-player Reverse (a Skip) would give.
+- C-16: "matching" means of the current colour; a plain Wild or a number/symbol
+  match does not forbid a Wild Draw Four.
+- C-17: under ``strict`` an illegal Wild Draw Four is not among the legal actions
+  and is refused naming C-16.
+- C-21: each new round is dealt by the next dealer to the left.
+"""
+
+from __future__ import annotations
+
+from unoengine.core.cards import Card, CardId, Rank
+from unoengine.core.errors import InvalidNotationError
+from unoengine.core.rules.base import (
+    CLASSIC_EFFECTS,
+    Options,
+    RuleSet,
+    classic_wild_draw_four_legal,
+    deal_seven,
+    dealer_to_the_left,
+    first_to_target,
+    standard_deck,
+    winner_takes_all,
+)
+from unoengine.core.work import Work
+
+CLASSIC_POINTS = {
+    Rank.SKIP: 20,
+    Rank.REVERSE: 20,
+    Rank.DRAW_TWO: 20,
+    Rank.WILD: 50,
+    Rank.WILD_DRAW_FOUR: 50,
+}
+
+
+def classic_points(card: Card) -> int:
+    """C-21: face value for number cards, 20 for Skip/Reverse/Draw Two, 50 for wilds."""
+    if card.rank is Rank.NUMBER:
+        assert card.number is not None
+        return card.number
+    return CLASSIC_POINTS[card.rank]
+
+
+def classic_deal(work: Work, order: list[CardId]) -> None:
+    """C-2 … C-6: deal, turn the first card, perform its action."""
+    deal_seven(work, order)
+    cards = work.tables.cards
+    while True:
+        first = work.draw_pile[-1]
+        face = cards[first]
+        if not face.is_wild:
+            break
+        # C-5: a wild first card is returned and the draw pile reshuffled.
+        work.draw_pile = tuple(work.shuffle(list(work.draw_pile)))
+    work.draw_pile = work.draw_pile[:-1]
+    work.discard_pile = (first,)
+    work.color = face.color
+    dealer = work.dealer
+    player = work.next_seat(dealer)
+    rank = face.rank
+    if rank is Rank.SKIP:  # C-4: the first player is skipped
+        work.turn(work.next_seat(dealer, 2))
+    elif rank is Rank.REVERSE:  # C-4: direction -1, the dealer plays first
+        work.direction = -1
+        work.turn(dealer)
+    elif rank is Rank.DRAW_TWO:  # C-4: the first player draws 2 and is skipped
+        work.draw(player, 2)
+        work.turn(work.next_seat(dealer, 2))
+    else:  # C-6: the player to the dealer's left plays first
+        work.turn(player)
+
+
+def check_classic(options: Options) -> None:
+    """C-17: ``wild_draw_four`` is ``strict`` or ``challenge``."""
+    if options.wild_draw_four not in ("strict", "challenge"):
+        raise InvalidNotationError(
+            f"option 'wild_draw_four' must be 'strict' or 'challenge', not {options.wild_draw_four!r}"
+        )
+
+
+CLASSIC = RuleSet(
+    name="classic",
+    title="Classic UNO",
+    aliases=("uno", "standard"),
+    seats=range(2, 11),
+    hand_size=7,
+    make_deck=lambda options: standard_deck(),
+    points=classic_points,
+    default_options=Options(wild_draw_four="strict", target_score=500, single_round=False),
+    option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round"}),
+    check_options=check_classic,
+    deal=classic_deal,
+    effects=CLASSIC_EFFECTS,
+    wild_draw_four_legal=classic_wild_draw_four_legal,
+    score_round=winner_takes_all,
+    game_winner=first_to_target,
+    next_dealer=dealer_to_the_left,
+    cite={"match": "C-7", "drawn": "C-8", "wild": "C-9", "wd4": "C-16", "uno": "C-19", "flex": "C-7"},
+    summary="2-10 players, 108 cards, first to 500 points",
+)

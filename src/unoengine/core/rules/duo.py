@@ -1,0 +1,375 @@
+"""UNO Duo, exactly 2 players (docs/RULES.md D-1 … D-20). Lowest score wins.
+
+Flags and hooks, with their rules:
+
+- deck (D-1): 112 cards, the 4 special wilds played as plain Wilds (8 Wild,
+  4 Wild Draw Four); option ``duo_deck: standard108`` plays with the 108 of C-1.
+- ``first_dealer``: the cut (D-2) names Player 1, who drafts first.
+- ``deal``: the draft (D-3, D-4; pending ``draft``), then the first card (D-6;
+  pending ``color`` when it is a wild); Player 1 alternates by round (D-5, D-7).
+- matching, drawing and the drawn card (D-8, D-9): shared engine.
+- ``turn_over_discards = True`` (D-10): the discard pile is turned over, not shuffled.
+- UNO and its catch (D-11, as C-18/C-19), the round's end (D-12, C-20).
+- effects: Draw Two volley (D-13; pending ``volley``), Skip (D-14), Reverse and
+  its colour dump (D-15; pending ``dump``), Wild (D-16), Wild Draw Four (D-17) and
+  its challenge (D-18; always allowed).
+- scoring (D-19): the loser scores their own hand; ``game_winner`` (D-20): reaching
+  the target loses.
+
+Readings:
+
+- D-1: the 4 extra cards of a retail deck are plain Wilds.
+- D-2: a cut is a random card of the deck (number cards by number, action cards
+  above 9, ties re-cut); it does not change the deck's order.
+- D-6: a first Draw Two or Wild Draw Four gives no volley and no challenge; a first
+  Reverse that Player 2 declines, or cannot use, leaves them a normal turn.
+- D-15: wilds are not of a colour; a Reverse ending a dump gives the opponent the
+  option to dump that colour (declining, they take a normal turn).
+- D-18: a Wild Draw Four is always playable (the challenge is the check); "a card
+  they could have played" is any other card, Wild Draw Four excepted, legal on the
+  previous top card and colour (a plain Wild counts); after a successful challenge
+  the challenger plays next, after a failed one the player of the card plays again.
+- A volley's ``draw`` ends the drawer's turn at once (D-13): no drawn-card decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+from unoengine.core import actions as A
+from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
+from unoengine.core.errors import InvalidNotationError
+from unoengine.core.events import CardsDrawn
+from unoengine.core.rules.base import (
+    CLASSIC_EFFECTS,
+    COLOR_INDEX,
+    Effect,
+    Options,
+    PendingHandler,
+    RuleSet,
+    no_effect,
+    standard_deck,
+    wild_draw_four,
+)
+from unoengine.core.state import ColorChoice, Draft, Dump, GameState, Volley
+from unoengine.core.work import Work
+
+DUO_POINTS = {
+    Rank.SKIP: 10,
+    Rank.REVERSE: 10,
+    Rank.DRAW_TWO: 10,
+    Rank.WILD: 15,
+    Rank.WILD_DRAW_FOUR: 20,
+}
+
+DECKS = {"standard112": standard_deck(wilds=8), "standard108": standard_deck()}
+
+
+def duo_points(card: Card) -> int:
+    """D-19: face value; Draw Two, Reverse, Skip 10; Wild 15; Wild Draw Four 20."""
+    if card.rank is Rank.NUMBER:
+        assert card.number is not None
+        return card.number
+    return DUO_POINTS[card.rank]
+
+
+def cut_rank(card: Card) -> int:
+    """D-2 Reading: number cards rank by number, every action card above 9."""
+    return card.number if card.number is not None else 10
+
+
+def cut(work: Work) -> Seat:
+    """D-2: both players cut; the higher cut is Player 1. Ties re-cut."""
+    cards = work.tables.cards
+    attempt = 0
+    while True:
+        # The cut has its own random stream: it never shifts the shuffles (G-1).
+        rng = random.Random(f"{work.seed}:cut:{attempt}")
+        attempt += 1
+        first, second = rng.sample(range(len(cards)), 2)
+        a, b = cut_rank(cards[first]), cut_rank(cards[second])
+        if a != b:
+            return 0 if a > b else 1
+
+
+def other(seat: Seat) -> Seat:
+    """The opponent."""
+    return 1 - seat
+
+
+def duo_deal(work: Work, order: list[CardId]) -> None:
+    """D-3: Player 1 has shuffled; the draft starts with Player 1."""
+    work.draw_pile = tuple(reversed(order))
+    work.pending = Draft(work.dealer, 0)
+
+
+def holds(work: Work, seat: Seat, color: Color) -> bool:
+    """Does the seat hold a card of ``color`` (wilds have none, D-15 Reading)?"""
+    target = COLOR_INDEX[color]
+    kind_of = work.tables.kind_of
+    colors = work.tables.kind_color
+    return any(colors[kind_of[card]] == target for card in work.hands[seat])
+
+
+def offer_dump(work: Work, seat: Seat, color: Color, on_decline: Seat) -> None:
+    """D-15: the seat may play all its cards of ``color``; holding none, ``on_decline`` plays."""
+    if holds(work, seat, color):
+        work.pending = Dump(seat, color, False, on_decline)
+    else:
+        work.turn(on_decline)
+
+
+def start_play(work: Work) -> None:
+    """D-6: turn the first card; Player 2 plays first, Player 1 resolves an action card."""
+    player1 = work.dealer
+    player2 = other(player1)
+    first = work.draw_pile[-1]
+    work.draw_pile = work.draw_pile[:-1]
+    work.discard_pile = (first,)
+    face = work.tables.cards[first]
+    work.color = face.color
+    rank = face.rank
+    if rank is Rank.SKIP:
+        work.turn(player1)
+    elif rank is Rank.DRAW_TWO:
+        work.draw(player2, 2)
+        work.turn(player1)
+    elif rank is Rank.REVERSE:
+        assert face.color is not None
+        offer_dump(work, player2, face.color, player2)
+    elif rank is Rank.WILD:
+        work.pending = ColorChoice(player1, player2, 0, player2)
+    elif rank is Rank.WILD_DRAW_FOUR:
+        work.pending = ColorChoice(player1, player2, 4, player1)
+    else:
+        work.turn(player2)
+
+
+# -- effects -----------------------------------------------------------------------
+
+
+def duo_reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """D-15: after a Reverse the player may dump every card of its colour."""
+    if final:
+        return
+    assert card.color is not None
+    offer_dump(work, seat, card.color, other(seat))
+
+
+def duo_draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """D-13: the opponent draws the volley's total, or adds a Draw Two (C-20 when final)."""
+    prior = work.prior
+    total = prior.total + 2 if type(prior) is Volley else 2
+    if final:
+        work.draw(other(seat), total)
+    else:
+        work.pending = Volley(other(seat), total)
+
+
+def dump_effect(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """D-15: a card of the dump; the last one's action is completed by the opponent."""
+    prior = work.prior
+    assert type(prior) is Dump
+    if not final and holds(work, seat, prior.color):
+        work.pending = Dump(seat, prior.color, True, prior.on_decline)
+        return
+    if card.rank is Rank.REVERSE:
+        if not final:
+            offer_dump(work, other(seat), prior.color, other(seat))
+        return
+    DUO_EFFECTS[(card.rank, False)](work, seat, card, action, final)
+
+
+def duo_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], green: bool) -> bool:
+    """D-18 Reading: illegal if any other card but a Wild Draw Four was legal on the previous top."""
+    tables = work.tables
+    previous = work.discard_pile[-2]
+    row = tables.normal_ok[tables.kind_of[previous] * 4 + COLOR_INDEX[work.prior_color]]
+    kind_of = tables.kind_of
+    return not any(row[kind_of[card]] and not tables.is_wd4[kind_of[card]] for card in hand)
+
+
+DUO_EFFECTS: dict[tuple[Rank, bool], Effect] = {
+    **CLASSIC_EFFECTS,
+    (Rank.REVERSE, False): duo_reverse,
+    (Rank.DRAW_TWO, False): duo_draw_two,
+    (Rank.WILD, False): no_effect,
+    (Rank.WILD_DRAW_FOUR, False): wild_draw_four,
+}
+
+
+# -- pending decisions of Duo ------------------------------------------------------
+
+
+class DraftHandler(PendingHandler):
+    """D-3, D-4: ``keep`` or ``reject`` the card on top of the draw pile."""
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        return [A.KEEP, A.REJECT]
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        draft = work.prior
+        assert type(draft) is Draft
+        pile = work.draw_pile
+        looked, following = pile[-1], pile[-2]
+        work.draw_pile = pile[:-2]
+        kept, discarded = (looked, following) if action is A.KEEP else (following, looked)
+        work.hands[seat] += (kept,)
+        work.discard_pile += (discarded,)
+        work.emit(CardsDrawn(seat, (kept,)))
+        step = draft.step + 1
+        if step < 2 * work.rules.hand_size:
+            work.pending = Draft(other(seat), step)
+            return
+        # D-4: the draft discards go under the draw pile face down, in discard order.
+        work.draw_pile = work.discard_pile[::-1] + work.draw_pile
+        work.public_bottom = len(work.discard_pile)
+        work.discard_pile = ()
+        start_play(work)
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        return "D-3", f"in the draft seat {seat} must 'keep' or 'reject' the card, not {A.format_action(action)!r}"
+
+
+class ColorHandler(PendingHandler):
+    """D-6: Player 1 names the colour of a first Wild (``color g``)."""
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        return [A.choose_color(color) for color in COLORS]
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        choice = work.prior
+        assert type(choice) is ColorChoice and type(action) is A.ChooseColor
+        work.color = action.color
+        if choice.draws:
+            work.draw(choice.victim, choice.draws)
+        work.turn(choice.next)
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        return "D-6", f"seat {seat} names the first Wild's colour ('color g'), not {A.format_action(action)!r}"
+
+
+class VolleyHandler(PendingHandler):
+    """D-13: play a Draw Two of any colour, or ``draw`` the whole total."""
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        tables = state.tables
+        hand = state.hands[seat]
+        plays = tables.plays_uno if len(hand) == 2 else tables.plays
+        kinds = sorted({tables.kind_of[c] for c in hand if tables.cards[c].rank is Rank.DRAW_TWO})
+        out: list[A.Action] = [p for kind in kinds for p in plays[kind]]
+        out.append(A.DRAW)
+        return out
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        volley = work.prior
+        assert type(volley) is Volley
+        if type(action) is A.Play:
+            work.play_card(seat, work.find(seat, action.card), action)
+        else:
+            work.draw(seat, volley.total)
+            work.turn(other(seat))
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        if type(action) is A.Play and action.uno:
+            return "C-19", "' uno' goes with the play that leaves one card"
+        return (
+            "D-13",
+            f"seat {seat} adds a Draw Two to the volley or takes it with 'draw', not {A.format_action(action)!r}",
+        )
+
+
+class DumpHandler(PendingHandler):
+    """D-15: play every card of the colour, one at a time; ``pass`` only before the first."""
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        dump = state.pending
+        assert type(dump) is Dump
+        tables = state.tables
+        hand = state.hands[seat]
+        target = COLOR_INDEX[dump.color]
+        plays = tables.plays_uno if len(hand) == 2 else tables.plays
+        kinds = sorted({tables.kind_of[c] for c in hand if tables.kind_color[tables.kind_of[c]] == target})
+        out: list[A.Action] = [p for kind in kinds for p in plays[kind]]
+        if not dump.started:
+            out.append(A.PASS)
+        return out
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        dump = work.prior
+        assert type(dump) is Dump
+        if type(action) is A.Play:
+            work.play_card(seat, work.find(seat, action.card), action, dump_effect)
+        else:
+            work.turn(dump.on_decline)
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        dump = state.pending
+        assert type(dump) is Dump
+        if type(action) is A.Pass:
+            return "D-15", "the dump has started: every card of that colour must be played"
+        if type(action) is A.Play and action.uno:
+            return "C-19", "' uno' goes with the play that leaves one card"
+        return "D-15", (
+            f"seat {seat} plays its {dump.color.word} cards one by one"
+            + ("" if dump.started else " or declines with 'pass'")
+            + f", not {A.format_action(action)!r}"
+        )
+
+
+def duo_score(work: Work, winner: Seat) -> tuple[int, ...]:
+    """D-19: the winner scores 0, the other scores the cards in their own hand."""
+    loser = other(winner)
+    points = work.tables.points
+    total = sum(points[card] for card in work.hands[loser])
+    return tuple(total if seat == loser else 0 for seat in range(2))
+
+
+def duo_game_winner(work: Work, round_winner: Seat | None) -> tuple[bool, Seat | None]:
+    """D-20: reaching the target loses; ``single_round``: the player who went out wins."""
+    if work.options.single_round:
+        return True, round_winner
+    for seat in range(2):
+        if work.scores[seat] >= work.options.target_score:
+            return True, other(seat)
+    return False, None
+
+
+def check_duo(options: Options) -> None:
+    """D-18: the Wild Draw Four always allows the challenge; D-1: the two decks."""
+    if options.wild_draw_four != "challenge":
+        raise InvalidNotationError(
+            "option 'wild_draw_four' must be 'challenge' in UNO Duo (D-18: the challenge is always allowed)"
+        )
+    if options.duo_deck not in DECKS:
+        raise InvalidNotationError(f"option 'duo_deck' must be one of {', '.join(DECKS)}, not {options.duo_deck!r}")
+
+
+DUO = RuleSet(
+    name="duo",
+    title="UNO Duo",
+    aliases=("uno duo",),
+    seats=range(2, 3),
+    hand_size=7,
+    make_deck=lambda options: DECKS[options.duo_deck],
+    points=duo_points,
+    default_options=Options(wild_draw_four="challenge", target_score=200, single_round=False),
+    option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round", "duo_deck"}),
+    check_options=check_duo,
+    deal=duo_deal,
+    effects=DUO_EFFECTS,
+    wild_draw_four_legal=duo_wild_draw_four_legal,
+    score_round=duo_score,
+    game_winner=duo_game_winner,
+    next_dealer=lambda work: other(work.dealer),
+    first_dealer=cut,
+    turn_over_discards=True,
+    handlers={
+        "draft": DraftHandler(),
+        "color": ColorHandler(),
+        "volley": VolleyHandler(),
+        "dump": DumpHandler(),
+    },
+    cite={"match": "D-8", "drawn": "D-9", "wild": "D-16", "wd4": "D-18", "uno": "D-11", "flex": "D-8"},
+    summary="2 players, a draft instead of a deal, lowest score wins at 200",
+)

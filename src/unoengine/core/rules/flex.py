@@ -1,0 +1,253 @@
+"""UNO Flex!, 2–8 players, the 2022 edition (docs/RULES.md F-1 … F-29).
+
+Same as Classic except where said. Flags and hooks, with their rules:
+
+- deck (F-1, F-29): 104 playing cards, one data table (:func:`flex_deck`);
+  ``points`` (F-28): face value, every coloured action 20, every wild 50.
+- ``power_cards = True`` (F-2): one Power Card per seat, green at each deal.
+  Flex cards have a flex side (F-3); some number cards a flip symbol (F-4). Every
+  interface shows colour-blind markers and card names in words (F-5).
+- ``deal`` (F-6, F-7, F-8): 7 cards each; action cards turned first are ignored
+  and covered until a number card starts play.
+- matching (F-9), drawing (F-10, F-11), an empty draw pile (F-12) and the end of
+  the turn (F-13): shared engine, as Classic.
+- flex sides (F-14, F-15) while the Power Card is green; ``after_card`` turns every
+  Power Card green when all are red (F-16 rule 1); flip-symbol cards (F-16 rule 2)
+  and Wild All Flip (F-16 rule 3, F-18).
+- effects: Draw Two, Reverse, Skip (F-17), Flex Draw Two (F-19), Flex Reverse
+  (F-20), Flex Skip (F-21), Flex Wild Draw Two (F-22), Flex Wild All Draw (F-23),
+  Flex Wild Draw Four normal side (F-24) and flex side (F-25); ``targeted``: the flex
+  sides that choose a seat.
+- UNO (F-26), the round's winner (F-27), the scoring variant (F-28).
+
+Readings:
+
+- F-7: wilds count as action cards and are covered too; a flip-symbol card turned
+  first flips nobody's Power Card.
+- F-10: the drawn card may be played for its flex side while the Power Card is green.
+- F-14: a Flex action card's flex side carries the symbol of its normal side.
+- F-16: rule 1 is checked after every card, so a Wild All Flip played while every
+  Power Card is green changes nothing.
+- F-19, F-23: "every other player" draws in turn order from the next player.
+- F-20: with two players the player of a Flex Reverse's flex side plays again.
+- F-24: any other wild card in hand makes a Wild Draw Four illegal; a Flex card
+  counts if its normal side has the current colour, or its flex side has it while
+  the Power Card is green. The card may always be played; the challenge is the check.
+- F-25: the target never loses a turn; after any challenge the next player in turn
+  order after the player of the card plays.
+- Flex defaults to ``single_round: true`` (F-27); with ``false`` rounds are scored to 500.
+"""
+
+from __future__ import annotations
+
+from unoengine.core import actions as A
+from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
+from unoengine.core.errors import InvalidNotationError
+from unoengine.core.events import PowerFlipped
+from unoengine.core.rules.base import (
+    Effect,
+    Options,
+    RuleSet,
+    deal_seven,
+    dealer_to_the_left,
+    draw_two,
+    first_to_target,
+    no_effect,
+    reverse,
+    skip,
+    wild_draw_four,
+    winner_takes_all,
+)
+from unoengine.core.state import ChallengeWindow
+from unoengine.core.work import Work
+
+FLEX_CYCLE = {Color.RED: Color.BLUE, Color.BLUE: Color.GREEN, Color.GREEN: Color.YELLOW, Color.YELLOW: Color.RED}
+"""F-29: a flex side's colour is the next in the cycle red → blue → green → yellow → red."""
+
+FLIP_NUMBERS = (1, 5, 9)
+"""F-29: the flip symbol is on the plain 1, 5 and 9 of each colour."""
+
+FLEX_WILD_RANKS = (
+    Rank.WILD_ALL_FLIP,
+    Rank.FLEX_WILD_DRAW_TWO,
+    Rank.FLEX_WILD_ALL_DRAW,
+    Rank.FLEX_WILD_DRAW_FOUR,
+)
+
+
+def flex_deck() -> tuple[Card, ...]:
+    """F-29 Reading: the 104 playing cards of UNO Flex! (one table)."""
+    cards: list[Card] = []
+    for color in COLORS:
+        flex = FLEX_CYCLE[color]
+        for number in range(1, 10):
+            cards.append(Card(color, Rank.NUMBER, number, flip=number in FLIP_NUMBERS))
+            cards.append(Card(color, Rank.NUMBER, number, flex))
+        for rank in (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO):
+            cards.append(Card(color, rank))
+            cards.append(Card(color, rank, None, flex))
+    for rank in FLEX_WILD_RANKS:
+        cards += [Card(None, rank)] * 2
+    return tuple(cards)
+
+
+FLEX_DECK = flex_deck()
+
+
+def flex_points(card: Card) -> int:
+    """F-28: face value; coloured action cards 20; wild cards 50."""
+    if card.rank is Rank.NUMBER:
+        assert card.number is not None
+        return card.number
+    return 50 if card.is_wild else 20
+
+
+def flex_deal(work: Work, order: list[CardId]) -> None:
+    """F-6 … F-8: deal 7; cover action cards until a number card starts play."""
+    deal_seven(work, order)
+    cards = work.tables.cards
+    while True:
+        top = work.draw_pile[-1]
+        work.draw_pile = work.draw_pile[:-1]
+        work.discard_pile += (top,)
+        if cards[top].rank is Rank.NUMBER:
+            break
+    work.color = cards[top].color
+    work.turn(work.next_seat(work.dealer))
+
+
+# -- effects -----------------------------------------------------------------------
+
+
+def flip_number(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """F-16 rule 2: a flip-symbol card flips its player's Power Card."""
+    if card.flip:
+        work.power[seat] = not work.power[seat]
+        work.emit(PowerFlipped(tuple(work.power)))
+    no_effect(work, seat, card, action, final)
+
+
+def flex_draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """F-19 flex side: every other player draws 1; the next player keeps their turn."""
+    for victim in work.others(seat):
+        work.draw(victim, 1)
+    no_effect(work, seat, card, action, final)
+
+
+def flex_reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """F-20 flex side: the direction changes and the first player in it is skipped."""
+    if final:
+        return
+    work.direction = -work.direction
+    work.turn(work.next_seat(seat, 2))
+
+
+def flex_skip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """F-21 flex side: every other player is skipped; the player plays again."""
+    if not final:
+        work.turn(seat)
+
+
+def wild_all_flip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """F-18: every Power Card flips; the colour is named in the play."""
+    work.power = [not green for green in work.power]
+    work.emit(PowerFlipped(tuple(work.power)))
+    no_effect(work, seat, card, action, final)
+
+
+def flex_wild_draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """F-22 flex side: the chosen seat draws 2; the next player plays as usual."""
+    assert action.target is not None
+    work.draw(action.target, 2)
+    no_effect(work, seat, card, action, final)
+
+
+def flex_wild_all_draw(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """F-23 flex side: every other player draws 2; the next player keeps their turn."""
+    for victim in work.others(seat):
+        work.draw(victim, 2)
+    no_effect(work, seat, card, action, final)
+
+
+def flex_wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+    """F-25 flex side: the chosen seat draws 4 or challenges; the next player plays."""
+    target = action.target
+    assert target is not None
+    if final:
+        work.draw(target, 4)
+        return
+    legal = flex_wild_draw_four_legal(work, seat, work.hands[seat], True)
+    after = work.next_seat(seat)
+    work.pending = ChallengeWindow(target, seat, legal, 4, after, after, after)
+
+
+def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], green: bool) -> bool:
+    """F-24: legal only with no other card matching the current colour; wilds count as matches."""
+    target = work.prior_color
+    cards = work.tables.cards
+    for card_id in hand:
+        card = cards[card_id]
+        if card.color is None or card.color is target:
+            return False
+        if green and card.flex_color is target:
+            return False
+    return True
+
+
+def all_red_turn_green(work: Work) -> None:
+    """F-16 rule 1: whenever every Power Card is red, all turn green at once."""
+    if not any(work.power):
+        work.power = [True] * work.seats
+        work.emit(PowerFlipped(tuple(work.power)))
+
+
+FLEX_EFFECTS: dict[tuple[Rank, bool], Effect] = {
+    (Rank.NUMBER, False): flip_number,
+    (Rank.NUMBER, True): no_effect,
+    (Rank.SKIP, False): skip,
+    (Rank.SKIP, True): flex_skip,
+    (Rank.REVERSE, False): reverse,
+    (Rank.REVERSE, True): flex_reverse,
+    (Rank.DRAW_TWO, False): draw_two,
+    (Rank.DRAW_TWO, True): flex_draw_two,
+    (Rank.WILD_ALL_FLIP, False): wild_all_flip,
+    (Rank.FLEX_WILD_DRAW_TWO, False): no_effect,
+    (Rank.FLEX_WILD_DRAW_TWO, True): flex_wild_draw_two,
+    (Rank.FLEX_WILD_ALL_DRAW, False): no_effect,
+    (Rank.FLEX_WILD_ALL_DRAW, True): flex_wild_all_draw,
+    (Rank.FLEX_WILD_DRAW_FOUR, False): wild_draw_four,
+    (Rank.FLEX_WILD_DRAW_FOUR, True): flex_wild_draw_four,
+}
+
+
+def check_flex(options: Options) -> None:
+    """F-24: the Wild Draw Four always allows the challenge."""
+    if options.wild_draw_four != "challenge":
+        raise InvalidNotationError(
+            "option 'wild_draw_four' must be 'challenge' in UNO Flex! (F-24: the challenge is always allowed)"
+        )
+
+
+FLEX = RuleSet(
+    name="flex",
+    title="UNO Flex!",
+    aliases=("uno flex", "uno flex!", "flex!"),
+    seats=range(2, 9),
+    hand_size=7,
+    make_deck=lambda options: FLEX_DECK,
+    points=flex_points,
+    default_options=Options(wild_draw_four="challenge", target_score=500, single_round=True),
+    option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round"}),
+    check_options=check_flex,
+    deal=flex_deal,
+    effects=FLEX_EFFECTS,
+    wild_draw_four_legal=flex_wild_draw_four_legal,
+    score_round=winner_takes_all,
+    game_winner=first_to_target,
+    next_dealer=dealer_to_the_left,
+    power_cards=True,
+    targeted=frozenset({Rank.FLEX_WILD_DRAW_TWO, Rank.FLEX_WILD_DRAW_FOUR}),
+    after_card=all_red_turn_green,
+    cite={"match": "F-9", "drawn": "F-11", "wild": "C-9", "wd4": "F-24", "uno": "F-26", "flex": "F-14"},
+    summary="2-8 players, Power Cards and two-sided Flex cards, one round",
+)

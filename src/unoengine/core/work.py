@@ -1,0 +1,309 @@
+"""The engine's scratch pad: a mutable copy of one state while one action resolves.
+
+``apply`` copies the state into a :class:`Work`, the rules mutate it (draw cards,
+set the next pending decision) and :meth:`Work.freeze` builds the next immutable
+:class:`GameState` once. Rule modules use only these mechanics, so that drawing,
+refilling the draw pile and passing the turn are written once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from unoengine.core.actions import Play
+from unoengine.core.cards import Card, CardId, Color, Seat
+from unoengine.core.events import CardsDrawn, Event, GameEnded, Reshuffled, RoundEnded, RoundStarted
+from unoengine.core.state import GAME_OVER, GameState, Outcome, Pending, Termination, Turn
+
+if TYPE_CHECKING:
+    from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
+
+TURNS: tuple[Turn, ...] = tuple(Turn(seat) for seat in range(16))
+
+
+def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
+    """Shuffle ``cards`` in place with shuffle number ``n`` of the game (G-1)."""
+    random.Random(f"{seed}:{n}").shuffle(cards)
+    return cards
+
+
+class Work:
+    """A mutable copy of a :class:`GameState` (internal)."""
+
+    __slots__ = (
+        "blocked",
+        "color",
+        "dealer",
+        "direction",
+        "discard_pile",
+        "draw_pile",
+        "events",
+        "hands",
+        "options",
+        "outcome",
+        "pending",
+        "power",
+        "prior",
+        "prior_color",
+        "public_bottom",
+        "round",
+        "round_scores",
+        "round_winner",
+        "rules",
+        "scores",
+        "seats",
+        "seed",
+        "shuffles",
+        "steps",
+        "tables",
+        "unsafe",
+    )
+
+    rules: RuleSet
+    options: Options
+    tables: DeckTables
+    seats: int
+    seed: int
+    shuffles: int
+    round: int
+    dealer: Seat
+    hands: list[tuple[CardId, ...]]
+    draw_pile: tuple[CardId, ...]
+    discard_pile: tuple[CardId, ...]
+    color: Color | None
+    direction: int
+    power: list[bool]
+    pending: Pending
+    prior: Pending
+    prior_color: Color | None
+    unsafe: Seat | None
+    blocked: int
+    public_bottom: int
+    scores: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    round_winner: Seat | None
+    outcome: Outcome | None
+    steps: int
+    events: list[Event] | None
+
+    def __init__(self, state: GameState, events: list[Event] | None) -> None:
+        (
+            self.rules,
+            self.options,
+            self.tables,
+            self.seats,
+            self.seed,
+            self.shuffles,
+            self.round,
+            self.dealer,
+            hands,
+            self.draw_pile,
+            self.discard_pile,
+            self.color,
+            self.direction,
+            power,
+            self.pending,
+            self.unsafe,
+            self.blocked,
+            self.public_bottom,
+            self.scores,
+            self.round_scores,
+            self.round_winner,
+            self.outcome,
+            self.steps,
+        ) = state
+        self.hands = list(hands)
+        self.power = list(power)
+        self.prior = self.pending
+        self.prior_color = self.color
+        self.events = events
+
+    def freeze(self) -> GameState:
+        """The immutable state this work describes."""
+        return GameState(
+            self.rules,
+            self.options,
+            self.tables,
+            self.seats,
+            self.seed,
+            self.shuffles,
+            self.round,
+            self.dealer,
+            tuple(self.hands),
+            self.draw_pile,
+            self.discard_pile,
+            self.color,
+            self.direction,
+            tuple(self.power),
+            self.pending,
+            self.unsafe,
+            self.blocked,
+            self.public_bottom,
+            self.scores,
+            self.round_scores,
+            self.round_winner,
+            self.outcome,
+            self.steps,
+        )
+
+    # -- seats and turns -------------------------------------------------------
+
+    def next_seat(self, seat: Seat, steps: int = 1) -> Seat:
+        """The seat ``steps`` places after ``seat`` in the current direction."""
+        return (seat + self.direction * steps) % self.seats
+
+    def turn(self, seat: Seat) -> None:
+        """``seat`` takes a normal turn next."""
+        self.pending = TURNS[seat]
+
+    def others(self, seat: Seat) -> list[Seat]:
+        """Every other seat, in turn order from the next one (F-19, F-23 Reading)."""
+        return [self.next_seat(seat, k) for k in range(1, self.seats)]
+
+    # -- cards -----------------------------------------------------------------
+
+    def shuffle(self, cards: list[CardId]) -> list[CardId]:
+        """Shuffle ``cards`` with the game's next shuffle number (G-1)."""
+        shuffled(self.seed, self.shuffles, cards)
+        self.shuffles += 1
+        return cards
+
+    def find(self, seat: Seat, card: Card) -> CardId:
+        """The first physical card of this kind in the seat's hand."""
+        kind = self.tables.kind_index[card]
+        kind_of = self.tables.kind_of
+        for card_id in self.hands[seat]:
+            if kind_of[card_id] == kind:
+                return card_id
+        raise AssertionError(f"no {card} in seat {seat}'s hand")
+
+    def take(self, seat: Seat, card: CardId) -> None:
+        """Remove one physical card from a hand."""
+        hand = self.hands[seat]
+        index = hand.index(card)
+        self.hands[seat] = hand[:index] + hand[index + 1 :]
+
+    def draw(self, seat: Seat, count: int) -> tuple[CardId, ...]:
+        """``seat`` draws ``count`` cards, refilling the draw pile as the rules say.
+
+        When both piles together cannot supply them, the seat draws what there is
+        (C-11). Returns the cards drawn, in order.
+        """
+        got: tuple[CardId, ...] = ()
+        while count > 0:
+            pile = self.draw_pile
+            if not pile:
+                if not self.refill():
+                    break
+                pile = self.draw_pile
+            take = count if count < len(pile) else len(pile)
+            got += pile[: -take - 1 : -1]
+            self.draw_pile = pile[:-take]
+            count -= take
+        if got:
+            self.hands[seat] += got
+        if self.events is not None:
+            self.events.append(CardsDrawn(seat, got))
+        return got
+
+    def refill(self) -> bool:
+        """Turn the discard pile (less its top card) into a new draw pile (C-10, D-10).
+
+        Returns False when there is nothing to refill with (C-11).
+        """
+        discard = self.discard_pile
+        if len(discard) < 2:
+            return False
+        rest = list(discard[:-1])
+        self.discard_pile = discard[-1:]
+        if self.rules.turn_over_discards:
+            # D-10: turned face down, not shuffled: the oldest discard is drawn first.
+            rest.reverse()
+            self.public_bottom = len(rest)
+        else:
+            # C-10: shuffled; wilds lose their chosen colour (no colour is stored per card).
+            self.shuffle(rest)
+        self.draw_pile = tuple(rest)
+        if self.events is not None:
+            self.events.append(Reshuffled(len(rest), self.rules.turn_over_discards))
+        return True
+
+    def emit(self, event: Event) -> None:
+        """Record an event, when the caller asked for events."""
+        if self.events is not None:
+            self.events.append(event)
+
+    # -- playing a card and ending a round ---------------------------------------
+
+    def play_card(self, seat: Seat, card: CardId, action: Play, effect: Effect | None = None) -> None:
+        """Put ``card`` from ``seat``'s hand on the discard pile and resolve it.
+
+        Opens the UNO window (C-18) when the play leaves one card without ` uno`,
+        runs the card's effect, checks the Power Cards (F-16), and ends the round
+        when the hand is empty (C-20, D-12, F-27).
+        """
+        tables = self.tables
+        face = tables.cards[card]
+        self.take(seat, card)
+        self.discard_pile += (card,)
+        self.color = action.color if face.color is None else face.color
+        self.blocked = 0
+        if action.flex:
+            self.power[seat] = False  # F-14: a flex-side play turns the Power Card red
+        left = len(self.hands[seat])
+        if left == 1 and not action.uno:
+            self.unsafe = seat
+        final = left == 0
+        if effect is None:
+            effect = self.rules.effects[(face.rank, action.flex)]
+        effect(self, seat, face, action, final)
+        after = self.rules.after_card
+        if after is not None:
+            after(self)
+        if final:
+            self.end_round(seat)
+
+    def end_round(self, winner: Seat | None) -> None:
+        """Score the round (C-21, D-19, F-28; none when blocked, G-6), then deal the next or end."""
+        rules = self.rules
+        if winner is None:
+            deltas = (0,) * self.seats
+        else:
+            deltas = rules.score_round(self, winner)
+        self.scores = tuple(a + b for a, b in zip(self.scores, deltas, strict=True))
+        self.round_scores += (deltas,)
+        self.round_winner = winner
+        self.unsafe = None
+        self.emit(RoundEnded(self.round, winner, deltas))
+        if winner is None:
+            over, game_winner = self.options.single_round, None
+            termination = Termination.BLOCKED
+        else:
+            over, game_winner = rules.game_winner(self, winner)
+            termination = Termination.ROUND_WON if self.options.single_round else Termination.TARGET_SCORE
+        if over:
+            self.pending = GAME_OVER
+            self.outcome = Outcome(termination, game_winner, self.scores)
+            self.emit(GameEnded(game_winner, self.scores))
+            return
+        self.round += 1
+        self.dealer = rules.next_dealer(self)
+        self.start_round(None)
+
+    def start_round(self, order: list[CardId] | None) -> None:
+        """Gather and shuffle the deck (or use ``order``, top first), then deal (C-2, D-3, F-6)."""
+        if order is None:
+            order = self.shuffle(list(range(len(self.tables.cards))))
+        else:
+            self.shuffles += 1  # a given deck stands for this shuffle (G-1)
+        self.hands = [() for _ in range(self.seats)]
+        self.discard_pile = ()
+        self.color = None
+        self.direction = 1
+        self.power = [True] * self.seats if self.rules.power_cards else []
+        self.unsafe = None
+        self.blocked = 0
+        self.public_bottom = 0
+        self.emit(RoundStarted(self.round, self.dealer))
+        self.rules.deal(self, order)
