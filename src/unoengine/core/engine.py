@@ -432,10 +432,8 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
             f"the {side}{name} does not match {top} (current colour {color})"
         )
     if tables.is_wd4[kind] and state.options.wild_draw_four == "strict" and _holds_color(state, hand):
-        return (
-            cite["wd4"],
-            f"a Wild Draw Four may not be played while holding a card of the current colour ({state.color.word if state.color else ''})",
-        )
+        word = state.color.word if state.color else ""
+        return cite["wd4"], f"a Wild Draw Four may not be played while holding a {word} card (the current colour)"
     if action.uno:
         return cite["uno"], f"' uno' goes with the play that leaves one card; seat {seat} would keep {len(hand) - 1}"
     return "G-4", f"{A.format_action(action)!r} is not legal here"
