@@ -267,10 +267,7 @@ class Work:
     def end_round(self, winner: Seat | None) -> None:
         """Score the round (C-21, D-19, F-28; none when blocked, G-6), then deal the next or end."""
         rules = self.rules
-        if winner is None:
-            deltas = (0,) * self.seats
-        else:
-            deltas = rules.score_round(self, winner)
+        deltas = (0,) * self.seats if winner is None else rules.score_round(self, winner)
         self.scores = tuple(a + b for a, b in zip(self.scores, deltas, strict=True))
         self.round_scores += (deltas,)
         self.round_winner = winner
