@@ -30,6 +30,10 @@ class Color(Enum):
     GREEN = "G"
     BLUE = "B"
 
+    # Members are singletons compared by identity: hash them by identity, in C
+    # (Enum's own __hash__ is Python code and showed up in profiles).
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         """The chosen-colour letter, lower case (``r``)."""
@@ -76,6 +80,8 @@ class Rank(Enum):
     FLEX_WILD_DRAW_TWO = "FW+2"
     FLEX_WILD_ALL_DRAW = "FWA"
     FLEX_WILD_DRAW_FOUR = "FW+4"
+
+    __hash__ = object.__hash__
 
     @property
     def is_wild(self) -> bool:

@@ -25,7 +25,7 @@ from unoengine.core.state import (
     GameState,
     Turn,
 )
-from unoengine.core.work import Work
+from unoengine.core.work import TURNS, Work
 
 MAX_DRAW_UNTIL_PLAYABLE = 10
 """C-22: at most 10 cards are drawn looking for a playable one."""
@@ -189,14 +189,10 @@ def _turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
     flex = tables.flex_ok[row] if state.power and state.power[seat] else None
     plays = tables.plays_uno if len(hand) == 2 else tables.plays
     out: list[A.Action] = []
-    seen: set[int] = set()
     strict = state.options.wild_draw_four == "strict"
-    for card in hand:
-        kind = kind_of[card]
-        if kind in seen:
-            continue
-        seen.add(kind)
-        if normal[kind] and not (strict and tables.is_wd4[kind] and _holds_color(state, hand)):
+    is_wd4 = tables.is_wd4
+    for kind in dict.fromkeys([kind_of[card] for card in hand]):
+        if normal[kind] and not (strict and is_wd4[kind] and _holds_color(state, hand)):
             out += plays[kind]
         if flex is not None and flex[kind]:
             out += _flex_plays(state, seat, kind, len(hand) == 2)
@@ -265,6 +261,12 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
 
     Appends the events to ``events`` when it is given.
     """
+    if events is None and type(action) is A.Pass and type(state.pending) is DrawnCardChoice:
+        card = state.pending.card
+        if card is not None:
+            # The commonest transition, built directly: C-8 keep the drawn card, the turn passes.
+            following = TURNS[(seat + state.direction) % state.seats]
+            return GameState(*state[:14], following, None, 0, *state[17:22], state.steps + 1)
     work = Work(state, events)
     work.steps += 1
     if events is not None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from functools import cache
 from typing import Any
 
 from unoengine.core import actions as A
@@ -162,6 +161,8 @@ class DeckTables:
                 kinds.append(card)
         self.kinds: tuple[Card, ...] = tuple(kinds)
         self.kind_index = index
+        self.kind_by_id: dict[int, int] = {id(card): kind for card, kind in index.items()}
+        """Kind by the identity of the deck's own ``Card`` objects (a fast path for find)."""
         self.kind_of: tuple[int, ...] = tuple(index[card] for card in cards)
         self.points: tuple[int, ...] = tuple(rules.points(card) for card in cards)
         self.kind_color: tuple[int, ...] = tuple(COLOR_INDEX.get(card.color, -1) for card in kinds)
@@ -205,10 +206,17 @@ class DeckTables:
         return len(self.kinds)
 
 
-@cache
+_TABLES: dict[tuple[int, int], tuple[tuple[Card, ...], DeckTables]] = {}
+
+
 def deck_tables(rules: RuleSet, cards: tuple[Card, ...]) -> DeckTables:
-    """The shared tables of a deck."""
-    return DeckTables(rules, cards)
+    """The shared tables of a deck (rule sets return constant decks: keyed by identity)."""
+    key = (id(rules), id(cards))
+    cached = _TABLES.get(key)
+    if cached is None or cached[0] is not cards:
+        cached = (cards, DeckTables(rules, cards))
+        _TABLES[key] = cached
+    return cached[1]
 
 
 def targeted_plays(card: Card, seat: Seat, seats: int, uno_variants: bool) -> list[A.Play]:

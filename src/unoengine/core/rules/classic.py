@@ -54,6 +54,10 @@ CLASSIC_POINTS = {
 }
 
 
+CLASSIC_DECK = standard_deck()
+"""C-1: the standard 108 cards."""
+
+
 def classic_points(card: Card) -> int:
     """C-21: face value for number cards, 20 for Skip/Reverse/Draw Two, 50 for wilds."""
     if card.rank is Rank.NUMBER:
@@ -105,7 +109,7 @@ CLASSIC = RuleSet(
     aliases=("uno", "standard"),
     seats=range(2, 11),
     hand_size=7,
-    make_deck=lambda options: standard_deck(),
+    make_deck=lambda options: CLASSIC_DECK,
     points=classic_points,
     default_options=Options(wild_draw_four="strict", target_score=500, single_round=False),
     option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round"}),

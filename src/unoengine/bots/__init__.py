@@ -1,0 +1,9 @@
+"""Bots: they read a :class:`~unoengine.PlayerView` and the legal actions, never a state."""
+
+from __future__ import annotations
+
+from unoengine.bots.base import BOTS, Bot, make_bot
+from unoengine.bots.heuristic import HeuristicBot
+from unoengine.bots.random_bot import RandomBot, UniformBot
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "UniformBot", "make_bot"]

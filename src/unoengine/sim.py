@@ -1,0 +1,208 @@
+"""Complete games between bots: the engine behind ``uno simulate`` and the benchmarks.
+
+:func:`play_game` plays one game (or one round) and returns its final state and
+actions; :func:`simulate` plays many and gathers figures. Bots see only views and
+legal actions. After every action, while a seat can be caught for UNO, the bots
+that react are offered their out-of-turn actions (catchers first, in turn order
+from the seat to act, then the seat that forgot).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from unoengine.bots.base import Bot, make_bot
+from unoengine.core.actions import Action
+from unoengine.core.cards import Seat
+from unoengine.core.engine import apply_unchecked, legal_actions, new_game
+from unoengine.core.record import format_record, record_of
+from unoengine.core.rules import find_rules
+from unoengine.core.state import GameState
+from unoengine.core.views import view_for
+
+MAX_STEPS = 100_000
+"""A safety cap on one game's actions (uniform play on Classic averages a few thousand)."""
+
+
+class GameTooLongError(RuntimeError):
+    """A game went past :data:`MAX_STEPS` actions."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    """One finished game: its final state, its actions (when kept) and its length."""
+
+    state: GameState
+    steps: int
+    actions: list[tuple[Seat, Action]] | None
+
+
+def play_game(
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    keep_actions: bool = False,
+    max_steps: int = MAX_STEPS,
+) -> GameResult:
+    """Play from ``state`` until the game is over, each seat's bot choosing.
+
+    Raises:
+        GameTooLongError: more than ``max_steps`` actions.
+        ValueError: a bot chose an action that is not legal.
+    """
+    actions: list[tuple[Seat, Action]] | None = [] if keep_actions else None
+    reactive = [seat for seat, bot in enumerate(bots) if bot.reacts]
+    steps = 0
+    seats = state.seats
+    while state.outcome is None:
+        seat: Seat = state.pending.seat  # type: ignore[assignment]
+        legal = legal_actions(state, seat)
+        bot = bots[seat]
+        action = bot.choose(view_for(state, seat) if bot.needs_view else None, legal)
+        if action not in legal:
+            raise ValueError(f"bot {bot.name} at seat {seat} chose an illegal action {action}")
+        state = apply_unchecked(state, seat, action)
+        steps += 1
+        if actions is not None:
+            actions.append((seat, action))
+        if state.unsafe is not None and reactive:
+            state, taken = _reactions(state, bots, reactive, seats, actions)
+            steps += taken
+        if steps > max_steps:
+            raise GameTooLongError(f"game of seed {state.seed} passed {max_steps} actions")
+    return GameResult(state, steps, actions)
+
+
+def _reactions(
+    state: GameState,
+    bots: Sequence[Bot],
+    reactive: list[Seat],
+    seats: int,
+    actions: list[tuple[Seat, Action]] | None,
+) -> tuple[GameState, int]:
+    """Offer ``uno``/``catch`` to the reacting bots: catchers first, then the caller."""
+    unsafe = state.unsafe
+    start = state.pending.seat if state.pending.seat is not None else 0
+    order = [(start + k) % seats for k in range(seats)]
+    order = [seat for seat in order if seat != unsafe] + [unsafe]  # type: ignore[list-item]
+    for seat in order:
+        if seat not in reactive or state.unsafe is None:
+            continue
+        legal = legal_actions(state, seat)
+        action = bots[seat].react(view_for(state, seat), legal)
+        if action is None:
+            continue
+        if action not in legal:
+            raise ValueError(f"bot {bots[seat].name} at seat {seat} reacted with an illegal action {action}")
+        state = apply_unchecked(state, seat, action)
+        if actions is not None:
+            actions.append((seat, action))
+        return state, 1
+    return state, 0
+
+
+@dataclass(slots=True)
+class SimulationResult:
+    """Figures of a batch of games."""
+
+    rules: str
+    seats: int
+    bots: list[str]
+    games: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    wins: list[int] = field(default_factory=list)
+    no_winner: int = 0
+    lengths: list[int] = field(default_factory=list)
+    rounds: int = 0
+
+    @property
+    def games_per_s(self) -> float:
+        """Games per second of wall time."""
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def steps_per_s(self) -> float:
+        """Actions applied per second of wall time."""
+        return self.steps / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as one JSON-ready object (``uno simulate --json``)."""
+        return {
+            "rules": self.rules,
+            "seats": self.seats,
+            "bots": self.bots,
+            "games": self.games,
+            "rounds": self.rounds,
+            "steps": self.steps,
+            "seconds": round(self.seconds, 4),
+            "games_per_s": round(self.games_per_s, 2),
+            "steps_per_s": round(self.steps_per_s, 1),
+            "wins": self.wins,
+            "no_winner": self.no_winner,
+            "mean_length": round(statistics.fmean(self.lengths), 2) if self.lengths else 0.0,
+            "median_length": statistics.median(self.lengths) if self.lengths else 0,
+        }
+
+
+def simulate(
+    rules: str = "classic",
+    seats: int = 4,
+    games: int = 1000,
+    bot: str | Sequence[str] = "random",
+    seed: int = 0,
+    *,
+    options: Mapping[str, Any] | None = None,
+    match: bool = False,
+    records: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games between bots and measure them.
+
+    Game ``g`` uses seed ``seed + g``; its bots draw from their own seeded
+    generators, so a batch is reproducible. Without ``match`` each game is one
+    round (``single_round``); with it, whole games to the target score.
+    ``records``: a folder where every game is saved as a record (with its deck).
+
+    Raises:
+        ValueError: unknown rules, bot or option, or a bad seat count.
+    """
+    ruleset = find_rules(rules)
+    given = dict(options or {})
+    given.setdefault("single_round", not match)
+    resolved = ruleset.options(given)
+    names = [bot] * seats if isinstance(bot, str) else list(bot)
+    if len(names) != seats:
+        raise ValueError(f"{len(names)} bots for {seats} seats")
+    result = SimulationResult(ruleset.name, seats, names, wins=[0] * seats)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    for game in range(games):
+        game_seed = seed + game
+        bots = [make_bot(name, random.Random(f"{game_seed}:bot:{seat}")) for seat, name in enumerate(names)]
+        start = new_game(ruleset, seats, seed=game_seed, options=resolved)
+        outcome = play_game(start, bots, keep_actions=records is not None)
+        result.games += 1
+        result.steps += outcome.steps
+        result.lengths.append(outcome.steps)
+        result.rounds += outcome.state.round
+        final = outcome.state.outcome
+        assert final is not None
+        if final.winner is None:
+            result.no_winner += 1
+        else:
+            result.wins[final.winner] += 1
+        if records is not None and outcome.actions is not None:
+            record = record_of(start, outcome.actions, deck=True)
+            (records / f"{ruleset.name}-{game_seed}.json").write_text(format_record(record))
+        if progress is not None:
+            progress(1)
+    result.seconds = time.perf_counter() - started
+    return result
