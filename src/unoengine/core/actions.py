@@ -150,7 +150,7 @@ def choose_color(color: Color) -> ChooseColor:
     return ChooseColor(color)
 
 
-_PLAY_RE = re.compile(r"^(?P<card>.+?)(?P<flex>@flex)?(?::(?P<color>[a-z]+))?(?:>(?P<target>\d+))?(?P<uno>uno)?$")
+_PLAY_RE = re.compile(r"^(?P<card>.+?)(?P<flex>@flex)?(?::(?P<color>[a-z]+?))?(?:>(?P<target>\d+))?(?P<uno>uno)?$")
 _CATCH_RE = re.compile(r"^catch(\d+)$")
 _COLOR_RE = re.compile(r"^colou?r([a-z]+)$")
 
