@@ -66,9 +66,9 @@ def new_game(
     ruleset = find_rules(rules) if isinstance(rules, str) else rules
     resolved = options if isinstance(options, Options) else ruleset.options(options)
     if type(seats) is not int or seats not in ruleset.seats:
-        raise InvalidNotationError(
-            f"{ruleset.title} is for {ruleset.seats.start}-{ruleset.seats.stop - 1} seats, not {seats!r}"
-        )
+        low, high = ruleset.seats.start, ruleset.seats.stop - 1
+        allowed = f"{low}" if low == high else f"{low}-{high}"
+        raise InvalidNotationError(f"{ruleset.title} is for {allowed} seats, not {seats!r}")
     if type(seed) is not int:
         raise InvalidNotationError(f"seed must be an integer, not {seed!r}")
     if dealer is not None and (type(dealer) is not int or not 0 <= dealer < seats):

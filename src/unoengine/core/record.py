@@ -77,6 +77,10 @@ def parse_record(text: str | bytes) -> Record:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise RecordError(f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply") from None
+    except ValueError as error:  # e.g. an integer longer than Python's digit limit
+        raise RecordError(f"not valid JSON: {error}") from None
     return record_from_dict(data)
 
 

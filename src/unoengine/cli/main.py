@@ -1,0 +1,441 @@
+"""The ``uno`` command (Click): ``replay``, ``simulate`` and ``rules``.
+
+- ``uno replay FILE [--json]`` plays a game record again (docs/NOTATION.md) and
+  shows the final state; a refused record or action is one line on stderr and
+  exit status 2, never a traceback.
+- ``uno simulate`` plays bots against each other (:func:`unoengine.sim.simulate`)
+  and prints the figures, optionally saving every game as a record.
+- ``uno rules [RULESET]`` prints the rulebook (an exact copy of docs/RULES.md is
+  shipped in this package as ``RULES.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from unoengine import __version__
+from unoengine.bots.base import BOTS
+from unoengine.core.errors import InvalidNotationError, RecordError
+from unoengine.core.notation import state_to_json
+from unoengine.core.record import Record, ReplayError, parse_record, replay
+from unoengine.core.rules import RULESETS, RuleSet, find_rules
+from unoengine.core.rules.base import OPTION_NAMES
+from unoengine.core.state import GameState
+
+EXIT_REFUSED = 2
+"""Exit status of a refused record, action or argument (docs/NOTATION.md)."""
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _one_line(text: str) -> str:
+    """``text`` with its line breaks escaped, so that an error stays one line."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def _fail(message: str, status: int = EXIT_REFUSED) -> NoReturn:
+    """Print ``message`` as one line on stderr and exit with ``status``."""
+    click.echo(_one_line(message), err=True)
+    sys.exit(status)
+
+
+def _stdout() -> Console:
+    return Console(highlight=False)
+
+
+@click.group("uno", context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="uno", message="%(prog)s (unoengine) %(version)s")
+def cli() -> None:
+    """unoengine: UNO (Classic, Duo, Flex!) from the terminal.
+
+    Replay and check game records, run bot simulations, read the rulebook.
+    """
+
+
+def main() -> None:
+    """The ``uno`` console script (and ``python -m unoengine.cli``)."""
+    cli(prog_name="uno")
+
+
+# -- uno replay ----------------------------------------------------------------------
+
+
+def _read_stdin() -> bytes:
+    stream = sys.stdin
+    if stream is None:
+        raise OSError("no standard input")
+    buffer = getattr(stream, "buffer", None)
+    data = buffer.read() if buffer is not None else stream.read()
+    return data if isinstance(data, bytes) else data.encode("utf-8")
+
+
+def _load_record(file: str) -> Record:
+    """Read and parse the record in ``file`` (``-``: stdin).
+
+    Raises:
+        RecordError: the file cannot be read, or is not a record.
+    """
+    try:
+        data = _read_stdin() if file == "-" else Path(file).read_bytes()
+    except OSError as error:
+        raise RecordError(f"cannot read {file}: {error.strerror or error}") from None
+    try:
+        return parse_record(data)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply") from None
+    except ValueError as error:  # e.g. an integer too long to convert
+        raise RecordError(f"not valid JSON: {error}") from None
+
+
+def _replay_summary(record: Record, state: GameState) -> RenderableType:
+    """A readable summary of the final state of a replayed record."""
+    data = state_to_json(state)
+    seats = state.seats
+    head = Text.assemble(
+        (state.rules.title, "bold"),
+        f" ({state.rules.name}), {seats} seats, seed {state.seed}, round {data['round']}, ",
+        f"{len(record.actions)} actions replayed",
+    )
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    table.add_column("seat", justify="right")
+    table.add_column("cards", justify="right")
+    table.add_column("score", justify="right")
+    if "power" in data:
+        table.add_column("power")
+    table.add_column("")
+    table.add_column("hand", overflow="fold")
+    winner = data["game_winner"]
+    for seat in range(seats):
+        marks = []
+        if seat == data["to_act"]:
+            marks.append(f"to act ({data['pending']})")
+        if seat == winner:
+            marks.append("winner")
+        elif seat == data["round_winner"]:
+            marks.append("won the last round")
+        if seat == data["unsafe"]:
+            marks.append("can be caught (no UNO)")
+        row = [str(seat), str(len(data["hands"][seat])), str(data["scores"][seat])]
+        if "power" in data:
+            row.append(data["power"][seat])
+        row += [", ".join(marks), " ".join(data["hands"][seat])]
+        table.add_row(*row, style="bold" if seat in (data["to_act"], winner) else None)
+    lines: list[RenderableType] = [head, table]
+    top = data["top"] or "-"
+    color = data["color"] or "-"
+    direction = "clockwise" if data["direction"] == 1 else "counterclockwise"
+    lines.append(
+        Text(
+            f"top card {top}, colour {color}, direction {direction}, "
+            f"draw pile {data['draw_pile']}, discard pile {data['discard_pile']}"
+        )
+    )
+    if data.get("volley"):
+        lines.append(Text(f"volley: {data['volley']} cards to draw"))
+    outcome = state.outcome
+    if outcome is None:
+        lines.append(Text(f"game in progress: seat {data['to_act']} to act ({data['pending']})"))
+    elif outcome.winner is None:
+        lines.append(Text(f"game over ({outcome.termination.value}): no winner", style="bold"))
+    else:
+        lines.append(Text(f"game over ({outcome.termination.value}): seat {outcome.winner} wins", style="bold"))
+    return Group(*lines)
+
+
+@cli.command("replay", context_settings=CONTEXT)
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print the final state as one JSON object (NOTATION.md).")
+def replay_command(file: str, as_json: bool) -> None:
+    """Replay the game record FILE (- reads stdin) and show the final state.
+
+    A record that cannot be replayed is refused on stderr with
+    'record refused: REASON'; an illegal action with
+    "action N 'ACTION' refused: RULE reason". Both exit with status 2.
+    """
+    try:
+        record = _load_record(file)
+        state = replay(record)
+    except ReplayError as error:
+        _fail(str(error))
+    except (RecordError, InvalidNotationError) as error:
+        _fail(f"record refused: {error}")
+    if as_json:
+        click.echo(json.dumps(state_to_json(state)))
+    else:
+        _stdout().print(_replay_summary(record, state))
+
+
+# -- uno simulate --------------------------------------------------------------------
+
+
+def parse_option_value(text: str) -> bool | int | str:
+    """An option value from the command line: ``true``/``false``, an integer, else the text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if re.fullmatch(r"[+-]?\d+", text.strip()):
+        return int(text)
+    return text.strip()
+
+
+def parse_options(items: tuple[str, ...]) -> dict[str, Any]:
+    """``key=value`` items as an options mapping.
+
+    Raises:
+        ValueError: an item without ``=``.
+    """
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"option {item!r} must be written key=value")
+        options[key.strip()] = parse_option_value(value)
+    return options
+
+
+def _seat_range(ruleset: RuleSet) -> str:
+    low, high = ruleset.seats.start, ruleset.seats.stop - 1
+    return f"{low} seats" if low == high else f"{low}-{high} seats"
+
+
+def _default_seats(ruleset: RuleSet) -> int:
+    return 4 if 4 in ruleset.seats else ruleset.seats.start
+
+
+def _simulation_table(result: dict[str, Any], match: bool, seed: int, records: Path | None) -> RenderableType:
+    mode = "whole games" if match else "single rounds"
+    last = seed + result["games"] - 1 if result["games"] else seed
+    title = Text.assemble(
+        (result["rules"], "bold"), f": {result['seats']} seats, {result['games']} games ({mode}), seeds {seed}..{last}"
+    )
+    figures = Table(box=box.SIMPLE_HEAD, show_header=False)
+    figures.add_column("figure")
+    figures.add_column("value", justify="right")
+    figures.add_row("games", str(result["games"]))
+    figures.add_row("rounds", str(result["rounds"]))
+    figures.add_row("actions", str(result["steps"]))
+    figures.add_row("seconds", f"{result['seconds']:.3f}")
+    figures.add_row("games / s", f"{result['games_per_s']:.1f}")
+    figures.add_row("actions / s", f"{result['steps_per_s']:.0f}")
+    figures.add_row("mean length (actions)", f"{result['mean_length']:.1f}")
+    figures.add_row("median length (actions)", f"{result['median_length']}")
+    wins = Table(box=box.SIMPLE_HEAD)
+    wins.add_column("seat", justify="right")
+    wins.add_column("bot")
+    wins.add_column("wins", justify="right")
+    wins.add_column("share", justify="right")
+    games = result["games"] or 1
+    for seat, (bot, count) in enumerate(zip(result["bots"], result["wins"], strict=True)):
+        wins.add_row(str(seat), bot, str(count), f"{100 * count / games:.1f}%")
+    if result["no_winner"]:
+        wins.add_row("-", "no winner", str(result["no_winner"]), f"{100 * result['no_winner'] / games:.1f}%")
+    parts: list[RenderableType] = [title, figures, wins]
+    if records is not None:
+        parts.append(Text(f"{result['games']} records saved in {records}"))
+    return Group(*parts)
+
+
+@cli.command("simulate", context_settings=CONTEXT)
+@click.option("-r", "--rules", default="classic", show_default=True, help="Rule set: classic, duo or flex.")
+@click.option(
+    "-n",
+    "--seats",
+    type=int,
+    default=None,
+    help="Number of seats [default: 4, or 2 for duo, or the number of bots given as a list].",
+)
+@click.option("-g", "--games", type=click.IntRange(min=0), default=1000, show_default=True, help="Games to play.")
+@click.option(
+    "-b",
+    "--bot",
+    default="random",
+    show_default=True,
+    help=f"Bot for every seat, or a comma-separated list, one per seat ({', '.join(sorted(BOTS))}).",
+)
+@click.option("-s", "--seed", type=int, default=0, show_default=True, help="Game g uses seed SEED + g.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option(
+    "--records",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Save every game in this folder as a record that 'uno replay' accepts.",
+)
+@click.option("--match", is_flag=True, help="Play whole games to the target score (default: single rounds).")
+@click.option(
+    "-o",
+    "--option",
+    "option_items",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A rule option (repeatable), e.g. wild_draw_four=challenge; see 'uno rules --list-options'.",
+)
+def simulate_command(
+    *,
+    rules: str,
+    seats: int | None,
+    games: int,
+    bot: str,
+    seed: int,
+    as_json: bool,
+    records: Path | None,
+    match: bool,
+    option_items: tuple[str, ...],
+) -> None:
+    """Play GAMES games between bots and print the figures.
+
+    Every game is one round (single_round) unless --match is given. The same
+    arguments always give the same games.
+    """
+    from unoengine.sim import GameTooLongError, simulate
+
+    try:
+        ruleset = find_rules(rules)
+    except InvalidNotationError as error:
+        _fail(f"error: {error}")
+    names = [name.strip().lower() for name in bot.split(",")]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        _fail(f"error: unknown bot {unknown[0]!r} (known: {', '.join(sorted(BOTS))})")
+    if seats is None:
+        seats = len(names) if len(names) > 1 else _default_seats(ruleset)
+    if seats not in ruleset.seats:
+        _fail(f"error: {ruleset.title} is for {_seat_range(ruleset)}, not {seats}")
+    if len(names) == 1:
+        names = names * seats
+    elif len(names) != seats:
+        _fail(f"error: {len(names)} bots for {seats} seats")
+    try:
+        options = parse_options(option_items)
+        ruleset.options({"single_round": not match, **options})
+    except ValueError as error:
+        _fail(f"error: {error}")
+
+    def run(progress: Callable[[int], None] | None) -> dict[str, Any]:
+        result = simulate(
+            ruleset.name,
+            seats,
+            games,
+            names,
+            seed,
+            options=options,
+            match=match,
+            records=records,
+            progress=progress,
+        )
+        return result.to_json()
+
+    err = Console(stderr=True)
+    try:
+        if not as_json and err.is_terminal and games > 0:
+            columns = (
+                TextColumn("[progress.description]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+            )
+            with Progress(*columns, console=err, transient=True) as bar:
+                task = bar.add_task(f"{ruleset.name} games", total=games)
+                figures = run(lambda done: bar.advance(task, done))
+        else:
+            figures = run(None)
+    except GameTooLongError as error:
+        _fail(f"error: {error}", 1)
+    except OSError as error:
+        _fail(f"error: cannot write records in {records}: {error.strerror or error}")
+    except ValueError as error:
+        _fail(f"error: {error}")
+    if as_json:
+        click.echo(json.dumps(figures))
+    else:
+        _stdout().print(_simulation_table(figures, match, seed, records))
+
+
+# -- uno rules -----------------------------------------------------------------------
+
+RULE_PREFIX = {"classic": "C", "duo": "D", "flex": "F"}
+"""The letter of each rule set's rule numbers (C-1, D-1, F-1)."""
+
+
+def rulebook() -> str:
+    """The rulebook's Markdown text (the package's copy of docs/RULES.md)."""
+    return resources.files("unoengine.cli").joinpath("RULES.md").read_text(encoding="utf-8")
+
+
+def rulebook_sections(text: str) -> tuple[str, list[tuple[str | None, str]]]:
+    """The rulebook's preamble and its ``##`` sections, each with the letter of its rule numbers.
+
+    A section's letter is that of the first rule number it defines (``**C-1**`` → ``C``;
+    ``G`` for the shared rules, ``R`` for the readings), or ``None``.
+    """
+    parts = re.split(r"(?m)^(?=## )", text)
+    preamble, sections = parts[0], parts[1:]
+    found: list[tuple[str | None, str]] = []
+    for section in sections:
+        body = re.sub(r"\n\s*---\s*$", "\n", section.rstrip() + "\n").rstrip() + "\n"
+        match = re.search(r"\*\*([A-Z])-\d+\*\*", body)
+        found.append((match.group(1) if match else None, body))
+    return preamble, found
+
+
+def rules_text(ruleset: RuleSet | None) -> str:
+    """The Markdown to show: the whole book, or one rule set with the shared rules and the readings."""
+    text = rulebook()
+    if ruleset is None:
+        return text
+    _, sections = rulebook_sections(text)
+    wanted = (RULE_PREFIX.get(ruleset.name, ruleset.name[:1].upper()), "G", "R")
+    chosen = [body for letter in wanted for found, body in sections if found == letter]
+    return "\n---\n\n".join(chosen)
+
+
+def options_listing(rulesets: list[RuleSet]) -> str:
+    """Each rule set's options with their defaults, as ``key=value`` lines."""
+    lines: list[str] = []
+    for ruleset in rulesets:
+        lines.append(f"{ruleset.name} ({ruleset.title}, {_seat_range(ruleset)})")
+        defaults = ruleset.default_options.to_dict()
+        for name in OPTION_NAMES:
+            if name in ruleset.option_names:
+                value = defaults[name]
+                shown = json.dumps(value) if isinstance(value, bool) else str(value)
+                lines.append(f"  {name}={shown}")
+    return "\n".join(lines)
+
+
+@cli.command("rules", context_settings=CONTEXT)
+@click.argument("ruleset", required=False, metavar="[classic|duo|flex]")
+@click.option("--list-options", is_flag=True, help="List each rule set's options and their defaults.")
+@click.option("--markdown", "raw", is_flag=True, help="Print the Markdown source instead of rendering it.")
+def rules_command(ruleset: str | None, list_options: bool, raw: bool) -> None:
+    """Print the rulebook: all of it, or one rule set with the shared rules (G) and the readings (R)."""
+    chosen: RuleSet | None = None
+    if ruleset is not None:
+        try:
+            chosen = find_rules(ruleset)
+        except InvalidNotationError as error:
+            _fail(f"error: {error}")
+    if list_options:
+        click.echo(options_listing([chosen] if chosen is not None else list(RULESETS.values())))
+        return
+    text = rules_text(chosen)
+    if raw:
+        click.echo(text, nl=not text.endswith("\n"))
+    else:
+        _stdout().print(Markdown(text))
