@@ -66,6 +66,15 @@ def cli() -> None:
     """
 
 
+def _register_play() -> None:
+    from unoengine.cli.play import play
+
+    cli.add_command(play)
+
+
+_register_play()
+
+
 def main() -> None:
     """The ``uno`` console script (and ``python -m unoengine.cli``)."""
     cli(prog_name="uno")

@@ -1,0 +1,927 @@
+"""The full-screen terminal client of ``uno play`` (Textual).
+
+One person (seat 0) plays against bots. The game logic lives in
+:class:`Session` (a state, the actions so far, the bots, the record file); the
+:class:`UnoApp` shows a seat-0 view of it (G-2), turns keys and typed notation
+into actions, asks for every decision in a prompt, and runs the bots on timers
+so that the screen stays live. Every coloured card carries its colour-blind
+markers (F-5) unless they are turned off.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from unoengine.bots.base import Bot, make_bot
+from unoengine.bots.heuristic import HeuristicBot
+from unoengine.core.actions import (
+    CALL_UNO,
+    DRAW,
+    PASS,
+    Action,
+    Play,
+    catch,
+    format_action,
+    parse_action,
+    play,
+)
+from unoengine.core.cards import COLORS, Card, Color, Rank, Seat, format_card
+from unoengine.core.engine import apply, legal_actions, new_game
+from unoengine.core.errors import IllegalActionError, InvalidNotationError
+from unoengine.core.events import (
+    ActionTaken,
+    CardsDrawn,
+    Caught,
+    ChallengeResolved,
+    Event,
+    GameEnded,
+    HandShown,
+    PowerFlipped,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    redact,
+)
+from unoengine.core.record import format_record, parse_record, record_of, replay
+from unoengine.core.rules import find_rules
+from unoengine.core.state import GameState
+from unoengine.core.views import PlayerView, view_for
+
+HUMAN: Seat = 0
+"""The person always sits at seat 0."""
+
+FORGET_UNO = 0.15
+"""How often the heuristic bots forget to call UNO, so that they can be caught."""
+
+MARKER = "▲"
+
+_CARD_STYLES: dict[Color, str] = {
+    Color.RED: "bold white on #b71c1c",
+    Color.YELLOW: "bold black on #fdd835",
+    Color.GREEN: "bold white on #2e7d32",
+    Color.BLUE: "bold white on #1565c0",
+}
+_WILD_STYLE = "bold white on #212121"
+
+
+# -- text forms ----------------------------------------------------------------------
+
+
+def markers(color: Color) -> str:
+    """The colour-blind markers of a colour (F-5): ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red."""
+    return MARKER * color.markers
+
+
+def card_text(card: Card, *, show_markers: bool = True) -> Text:
+    """A card in its colours, with its notation and markers; both sides of a Flex card."""
+    text = Text()
+    notation = format_card(card)
+    if card.color is None:
+        text.append(f" {notation} ", style=_WILD_STYLE)
+        return text
+    normal = notation.split("|", 1)[0]
+    label = f" {normal} {markers(card.color)} " if show_markers else f" {normal} "
+    text.append(label, style=_CARD_STYLES[card.color])
+    if card.flex_color is not None:
+        side = f"|{card.flex_color.value} {markers(card.flex_color)} " if show_markers else f"|{card.flex_color.value} "
+        text.append(side, style=_CARD_STYLES[card.flex_color])
+    return text
+
+
+def color_text(color: Color | None, *, show_markers: bool = True) -> Text:
+    """The current colour in words, in that colour, with its markers."""
+    if color is None:
+        return Text("none")
+    label = f" {color.word} {markers(color)} " if show_markers else f" {color.word} "
+    return Text(label, style=_CARD_STYLES[color])
+
+
+_FLEX_WILD_SIDES = {
+    Rank.FLEX_WILD_DRAW_TWO: "name a colour; a player you choose draws 2",
+    Rank.FLEX_WILD_ALL_DRAW: "name a colour; every other player draws 2",
+    Rank.FLEX_WILD_DRAW_FOUR: "name a colour; a player you choose draws 4",
+}
+
+
+_FLEX_WILD_NORMAL = {
+    Rank.FLEX_WILD_DRAW_TWO: "a Wild",
+    Rank.FLEX_WILD_ALL_DRAW: "a Wild",
+    Rank.FLEX_WILD_DRAW_FOUR: "a Wild Draw Four (the next player draws 4)",
+}
+
+
+def side_labels(card: Card) -> tuple[str, str]:
+    """The two answers of the Flex side prompt (F-14): what each side of the card is."""
+    normal = f"Normal side: {_FLEX_WILD_NORMAL.get(card.rank) or card.words.split(', flex side')[0]}"
+    if card.flex_color is not None:
+        flex = f"Flex side: {card.flex_color.word} (your Power Card turns red)"
+    else:
+        flex = f"Flex side: {_FLEX_WILD_SIDES.get(card.rank, 'flex')} (your Power Card turns red)"
+    return normal, flex
+
+
+def _color_key(card: Card) -> tuple[int, int, int, str]:
+    colour = COLORS.index(card.color) if card.color is not None else len(COLORS)
+    rank = list(Rank).index(card.rank)
+    return (colour, rank, card.number if card.number is not None else -1, format_card(card))
+
+
+# -- the game session (no UI) ------------------------------------------------------------
+
+
+def make_bots(names: Sequence[str], seats: int, seed: int) -> dict[Seat, Bot]:
+    """The bots of seats 1..N-1: one name for all, or one name per bot seat.
+
+    ``heuristic`` bots forget UNO now and then (:data:`FORGET_UNO`).
+
+    Raises:
+        ValueError: an unknown bot, or a number of names that fits neither.
+    """
+    wanted = list(names) or ["heuristic"]
+    if len(wanted) == 1:
+        wanted *= seats - 1
+    if len(wanted) != seats - 1:
+        raise ValueError(f"{len(wanted)} bots named for {seats - 1} bot seats")
+    bots: dict[Seat, Bot] = {}
+    for seat, name in enumerate(wanted, start=1):
+        rng = random.Random(f"{seed}:bot:{seat}")
+        bots[seat] = HeuristicBot(rng, forget_uno=FORGET_UNO) if name == "heuristic" else make_bot(name, rng)
+    return bots
+
+
+@dataclass
+class Session:
+    """A game between the person at seat 0 and bots, with its record."""
+
+    start: GameState
+    state: GameState
+    bots: dict[Seat, Bot]
+    actions: list[tuple[Seat, str]] = field(default_factory=list)
+    save: Path | None = None
+
+    @classmethod
+    def new(
+        cls,
+        rules: str = "classic",
+        seats: int | None = None,
+        *,
+        bots: Sequence[str] = ("heuristic",),
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        save: Path | None = None,
+    ) -> Session:
+        """A new game.
+
+        Raises:
+            InvalidNotationError: unknown rules or option, or a bad seat count.
+            ValueError: unknown bots.
+        """
+        ruleset = find_rules(rules)
+        if seats is None:
+            seats = 4 if 4 in ruleset.seats else ruleset.seats.start
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        start = new_game(ruleset, seats, seed=seed, options=options)
+        session = cls(start, start, make_bots(bots, seats, seed), save=save)
+        session.write()
+        return session
+
+    @classmethod
+    def resume(cls, path: Path, *, bots: Sequence[str] = ("heuristic",), save: Path | None = None) -> Session:
+        """Continue the game of a record; seat 0 is the person.
+
+        Raises:
+            RecordError, ReplayError: the record cannot be replayed.
+            ValueError: unknown bots.
+        """
+        record = parse_record(path.read_text())
+        start = record.start()
+        state = replay(record)
+        session = cls(start, state, make_bots(bots, start.seats, start.seed), list(record.actions), save)
+        session.write()
+        return session
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names: "You", "Bot 1", ..."""
+        return ["You" if seat == HUMAN else f"Bot {seat}" for seat in range(self.state.seats)]
+
+    def act(self, seat: Seat, action: Action | str) -> tuple[Event, ...]:
+        """Apply an action (or its notation) of ``seat``; record it; return its events.
+
+        Raises:
+            InvalidNotationError: the text is not an action.
+            IllegalActionError: the rules refuse it (the state is unchanged).
+        """
+        parsed = parse_action(action) if isinstance(action, str) else action
+        transition = apply(self.state, seat, parsed)
+        self.state = transition.state
+        self.actions.append((seat, format_action(parsed)))
+        self.write()
+        return transition.events
+
+    def write(self) -> None:
+        """Write the game record to the save file, if there is one."""
+        if self.save is not None:
+            self.save.write_text(format_record(record_of(self.start, self.actions)))
+
+    def describe(self, event: Event) -> str | None:
+        """One log line for an event, as seat 0 may see it (G-2)."""
+        event = redact(event, HUMAN)
+        names = self.names
+        cards = self.state.tables.cards
+        kind = type(event)
+        if kind is ActionTaken:
+            assert isinstance(event, ActionTaken)
+            who, text = names[event.seat], event.action
+            if text == "draw":
+                return None
+            if text == "pass":
+                return f"{who} passed"
+            if text in ("uno", "accept", "challenge", "keep", "reject"):
+                verbs = {
+                    "uno": "called UNO!",
+                    "accept": "accepted the Wild Draw Four",
+                    "challenge": "challenged the Wild Draw Four",
+                    "keep": "kept the drafted card",
+                    "reject": "rejected the drafted card",
+                }
+                return f"{who} {verbs[text]}"
+            if text.startswith("catch"):
+                return None
+            if text.startswith("color"):
+                return f"{who} named the colour {Color.parse(text.split()[-1]).word}"
+            return f"{who} played {text}"
+        if kind is CardsDrawn:
+            assert isinstance(event, CardsDrawn)
+            if event.cards is not None and event.seat == HUMAN:
+                drawn = ", ".join(format_card(cards[card]) for card in event.cards)
+                return f"You drew {drawn}" if drawn else "You drew nothing"
+            return f"{names[event.seat]} drew {event.number}"
+        if kind is Reshuffled:
+            assert isinstance(event, Reshuffled)
+            how = "turned over" if event.turned_over else "shuffled"
+            return f"The discard pile ({event.cards} cards) was {how} to make the draw pile"
+        if kind is HandShown:
+            assert isinstance(event, HandShown)
+            if event.cards is None:
+                return f"{names[event.seat]} showed their hand to {names[event.to]}"
+            shown = ", ".join(format_card(cards[card]) for card in event.cards)
+            return f"{names[event.seat]} showed you their hand: {shown}"
+        if kind is ChallengeResolved:
+            assert isinstance(event, ChallengeResolved)
+            result = "succeeded" if event.success else "failed"
+            return f"{names[event.challenger]}'s challenge of {names[event.player]} {result}"
+        if kind is PowerFlipped:
+            assert isinstance(event, PowerFlipped)
+            return "Power Cards: " + ", ".join(
+                f"{names[seat]} {'green' if green else 'red'}" for seat, green in enumerate(event.power)
+            )
+        if kind is Caught:
+            assert isinstance(event, Caught)
+            return f"{names[event.catcher]} caught {names[event.seat]} without UNO: {names[event.seat]} draws 2"
+        if kind is RoundEnded:
+            assert isinstance(event, RoundEnded)
+            winner = "nobody (blocked)" if event.winner is None else names[event.winner]
+            deltas = ", ".join(f"{names[seat]} {delta:+d}" for seat, delta in enumerate(event.deltas))
+            return f"Round {event.round} won by {winner}: {deltas}"
+        if kind is GameEnded:
+            assert isinstance(event, GameEnded)
+            winner = "nobody" if event.winner is None else names[event.winner]
+            return f"Game over: {winner} won"
+        if kind is RoundStarted:
+            assert isinstance(event, RoundStarted)
+            return f"Round {event.round} begins"
+        return None
+
+
+# -- prompts -------------------------------------------------------------------------
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """A question and its answers; 1-9 or arrows and Enter choose, Escape cancels."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical { width: 92; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    ChoiceScreen #question { margin-bottom: 1; }
+    ChoiceScreen OptionList { height: auto; max-height: 14; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, kind: str, question: Text | str, answers: Sequence[tuple[Text | str, str]]) -> None:
+        super().__init__()
+        self.kind = kind
+        self.question = question
+        self.answers = list(answers)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            options = [
+                Option(Text(f"{n}. ") + (label if isinstance(label, Text) else Text(label)), id=value)
+                for n, (label, value) in enumerate(self.answers, start=1)
+            ]
+            yield OptionList(*options, id="answers")
+
+    def on_mount(self) -> None:
+        answers = self.query_one(OptionList)
+        answers.highlighted = 0
+        answers.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.answers):
+            self.dismiss(self.answers[index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NoticeScreen(ModalScreen[None]):
+    """A text to read (help, round summary, game over); Enter or Escape closes it."""
+
+    DEFAULT_CSS = """
+    NoticeScreen { align: center middle; }
+    NoticeScreen > Static { width: 72; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Close"),
+        Binding("escape", "close", "Close"),
+    ]
+
+    def __init__(self, kind: str, body: Text | str) -> None:
+        super().__init__()
+        self.kind = kind
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.body, id="notice")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+HELP = """\
+UNO — keys
+
+  ← / →, 1-9, 0   pick a card of your hand (0 is the 10th)
+  Enter           play the picked card (you are asked for a colour, a side,
+                  a target, and whether to call UNO when it matters)
+  d               draw (or take a Duo volley's total)
+  p               pass: keep the drawn card, or decline a Duo Reverse dump
+  u               call UNO (you hold one card and have not called yet)
+  c               catch a player who has one card and did not call UNO
+  / or :          type an action in notation (R7, W:g, G2|Y@flex, FW+2@flex:r>2,
+                  draw, pass, uno, catch 1, accept, challenge, keep, reject, color g)
+  Escape          leave the input
+  ?               this help          q  quit
+
+Highlighted cards can be played now. Markers: ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red.
+"""
+
+
+# -- the app -------------------------------------------------------------------------
+
+
+class UnoApp(App[None]):
+    """Play UNO against bots in the terminal."""
+
+    TITLE = "unoengine"
+    CSS = """
+    #status { height: 3; padding: 0 1; background: $boost; }
+    #middle { height: 1fr; }
+    #players { width: 54; padding: 0 1; border: round $secondary; }
+    #log { width: 1fr; padding: 0 1; border: round $secondary; }
+    #prompt { height: 2; padding: 0 1; color: $warning; }
+    #hand { height: auto; min-height: 4; padding: 0 1; border: round $accent; }
+    #message { height: 1; padding: 0 1; color: $error; }
+    #command { height: 3; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "select(-1)", "←", show=False),
+        Binding("right", "select(1)", "→", show=False),
+        Binding("enter", "play", "Play"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass", "Pass"),
+        Binding("u", "uno", "UNO"),
+        Binding("c", "catch", "Catch"),
+        Binding("slash", "command", "Type"),
+        Binding("colon", "command", "Type", show=False),
+        Binding("escape", "leave_input", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+        *(Binding(str(n), f"pick({(n - 1) % 10})", show=False) for n in range(10)),
+    ]
+    AUTO_FOCUS = None
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        bot_delay: float = 0.6,
+        uno_window: float | None = None,
+        show_markers: bool = True,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        # A person needs time to press `u` or `c`, whatever the bots' pace.
+        self.uno_window = uno_window if uno_window is not None else max(1.5, 2 * bot_delay)
+        self.show_markers = show_markers
+        self.selected = 0
+        self.lines: list[str] = []
+        self.modal: str | None = None
+        self._token = 0
+        self._reacted: int | None = None
+
+    # -- layout ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            yield Static(id="players")
+            yield Static(id="log")
+        yield Static(id="prompt")
+        yield Static(id="hand")
+        yield Static(id="message")
+        yield Input(placeholder="/ or : to type an action (R7, W:g, draw, pass, uno, catch 1, ...)", id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        state = self.session.state
+        self.sub_title = f"{state.rules.title} · seed {state.seed}"
+        if self.session.actions:
+            self.add_log(f"Resumed after {len(self.session.actions)} actions")
+        self.add_log(f"{state.rules.title}: you against {state.seats - 1} bot(s). Press ? for help.")
+        self.advance()
+
+    # -- what the person sees ------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    def view(self) -> PlayerView:
+        return view_for(self.session.state, HUMAN)
+
+    def hand_cards(self) -> list[Card]:
+        """The hand as shown: sorted by colour, then rank and number."""
+        return sorted(self.view().hand, key=_color_key)
+
+    def playable(self) -> set[Card]:
+        return {action.card for action in legal_actions(self.state, HUMAN) if isinstance(action, Play)}
+
+    def waiting_for_human(self) -> bool:
+        """True when nothing moves until the person acts (used by tests and scripts)."""
+        state = self.state
+        return self.modal is not None or state.is_over or (state.to_act == HUMAN and not self._reaction_pending())
+
+    def catchable(self) -> bool:
+        """True while a bot that did not call UNO waits to be caught (press c)."""
+        unsafe = self.state.unsafe
+        return unsafe is not None and unsafe != HUMAN and self._reaction_pending()
+
+    def _reaction_pending(self) -> bool:
+        return self.state.unsafe is not None and self._reacted != self.state.steps
+
+    def add_log(self, line: str) -> None:
+        self.lines.append(line)
+        self.lines = self.lines[-200:]
+
+    def refresh_view(self) -> None:
+        view = self.view()
+        state = self.state
+        names = self.session.names
+        m = self.show_markers
+        status = Text()
+        status.append(f"{state.rules.title} · round {view.round}", style="bold")
+        status.append("  Top: ")
+        if view.top is not None:
+            status.append_text(card_text(view.top, show_markers=m))
+        else:
+            status.append("— (draft)")
+        status.append("  Colour: ")
+        status.append_text(color_text(view.color, show_markers=m) if view.top is not None else Text("—"))
+        status.append(f"  Draw pile: {view.draw_pile}")
+        arrow = "↻ clockwise" if view.direction == 1 else "↺ counterclockwise"
+        status.append(f"  Direction: {arrow}\n")
+        if view.outcome is not None:
+            status.append("Game over", style="bold")
+        else:
+            who = names[view.to_act] if view.to_act is not None else "nobody"
+            status.append(f"Turn: {who} ({view.pending})", style="bold")
+            if view.volley:
+                status.append(f"  Volley: {view.volley} to draw")
+        self.query_one("#status", Static).update(status)
+
+        players = Text()
+        for seat in range(view.seats):
+            mark = "▶ " if seat == view.to_act else "  "
+            players.append(f"{mark}{names[seat]:<6}", style="bold" if seat == view.to_act else "")
+            size = view.hand_sizes[seat]
+            players.append(f" {size:>2} card{'s' if size != 1 else ' '}")
+            players.append(f"  score {view.scores[seat]:>4}")
+            if view.power:
+                green = view.power[seat]
+                players.append("  Power ")
+                players.append(
+                    " ✔ green " if green else " ✘ red ", style="white on #2e7d32" if green else "white on #b71c1c"
+                )
+            if view.unsafe == seat:
+                players.append("  no UNO!", style="bold red")
+            players.append("\n")
+        if view.round_scores:
+            players.append("\nRounds: " + " | ".join(" ".join(f"{d:+d}" for d in row) for row in view.round_scores))
+        self.query_one("#players", Static).update(players)
+        self.query_one("#log", Static).update(Text("\n".join(self.lines[-14:])))
+        self.query_one("#prompt", Static).update(self.prompt_text(view))
+        self.query_one("#hand", Static).update(self.hand_text(view))
+
+    def hand_text(self, view: PlayerView) -> Text:
+        cards = self.hand_cards()
+        if cards:
+            self.selected = max(0, min(self.selected, len(cards) - 1))
+        mine = view.to_act == HUMAN
+        playable = self.playable() if mine else set()
+        text = Text(f"Your hand ({len(cards)}):\n", style="bold")
+        for index, card in enumerate(cards):
+            chosen = index == self.selected
+            text.append("▶" if chosen else " ", style="bold yellow")
+            text.append(f"{index + 1}:" if index < 10 else "  ", style="bold" if card in playable else "dim")
+            face = card_text(card, show_markers=self.show_markers)
+            if card in playable:
+                face.stylize("underline")
+                face.append("★", style="bold yellow")
+            elif mine:
+                face.stylize("dim")
+            text.append_text(face)
+            text.append(" ")
+        if cards:
+            card = cards[self.selected]
+            state = "playable" if card in playable else "not playable now"
+            text.append(f"\nPicked: {format_card(card)} — {card.words} ({state})", style="italic")
+        return text
+
+    def prompt_text(self, view: PlayerView) -> Text:
+        state = self.state
+        names = self.session.names
+        lines: list[str] = []
+        if state.unsafe is not None and state.unsafe != HUMAN and self._reaction_pending():
+            lines.append(f"{names[state.unsafe]} has one card and did not call UNO: press c to catch!")
+        if state.unsafe == HUMAN:
+            lines.append("You have one card: press u to call UNO before someone catches you!")
+        if view.outcome is not None:
+            lines.append("The game is over. Press q to quit.")
+        elif view.to_act != HUMAN:
+            lines.append(f"Waiting for {names[view.to_act] if view.to_act is not None else 'nobody'}…")
+        else:
+            lines.append(
+                {
+                    "turn": "Your turn: pick a card and press Enter, or d to draw.",
+                    "drawn": f"You drew {format_card(view.drawn_card) if view.drawn_card else 'nothing'}: "
+                    "Enter to play it (if highlighted) or p to keep it.",
+                    "volley": f"Draw Two volley: play a Draw Two, or d to draw {view.volley}.",
+                    "dump": f"Reverse dump: play your {view.dump_color.word if view.dump_color else ''} cards "
+                    "one by one (Enter), or p to decline before the first.",
+                    "challenge": "A Wild Draw Four: accept or challenge.",
+                    "draft": "Draft: keep or reject the card you drew.",
+                    "color": "Name the colour of the first card.",
+                }.get(view.pending, view.pending)
+            )
+        return Text("\n".join(lines[-2:]))
+
+    def show_message(self, text: str) -> None:
+        self.query_one("#message", Static).update(Text(text))
+
+    # -- the flow of play ---------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Show the state and start whatever comes next: a reaction, a bot, or a prompt."""
+        self._token += 1
+        self.refresh_view()
+        if self.modal is not None:
+            return
+        state = self.state
+        if state.is_over:
+            self.show_game_over()
+            return
+        if self._reaction_pending():
+            self._later(self.uno_window, self._react)
+        elif state.to_act is not None and state.to_act != HUMAN:
+            self._later(self.bot_delay, self._bot_move)
+        if state.to_act == HUMAN:
+            self.prompt_human()
+
+    def _later(self, delay: float, callback: Callable[[], None]) -> None:
+        token = self._token
+
+        def run() -> None:
+            if token == self._token and self.modal is None:
+                callback()
+
+        if delay > 0:
+            self.set_timer(delay, run)
+        else:
+            self.call_later(run)
+
+    def _react(self) -> None:
+        """Out of turn: the bots may catch a seat that did not call UNO, or call it themselves."""
+        state = self.state
+        unsafe = state.unsafe
+        if unsafe is not None:
+            start = state.to_act if state.to_act is not None else 0
+            order = [(start + k) % state.seats for k in range(state.seats)]
+            order = [seat for seat in order if seat != unsafe] + [unsafe]
+            for seat in order:
+                bot = self.session.bots.get(seat)
+                if bot is None or not bot.reacts:
+                    continue
+                legal = legal_actions(state, seat)
+                action = bot.react(view_for(state, seat), legal)
+                if action is not None and action in legal:
+                    self.perform(seat, action)
+                    return
+        self._reacted = state.steps
+        self.advance()
+
+    def _bot_move(self) -> None:
+        state = self.state
+        seat = state.to_act
+        if seat is None or seat == HUMAN:
+            self.advance()
+            return
+        bot = self.session.bots[seat]
+        legal = legal_actions(state, seat)
+        action = bot.choose(view_for(state, seat) if bot.needs_view else None, legal)
+        self.perform(seat, action)
+
+    def perform(self, seat: Seat, action: Action | str) -> bool:
+        """Apply an action; log it; show a refusal instead of failing. True if applied."""
+        try:
+            events = self.session.act(seat, action)
+        except IllegalActionError as error:
+            self.show_message(f"Refused ({error.rule}): {error.reason}")
+            self.refresh_view()
+            return False
+        except InvalidNotationError as error:
+            self.show_message(f"Not understood: {error}")
+            return False
+        if seat == HUMAN:
+            self.show_message("")
+        for event in events:
+            line = self.session.describe(event)
+            if line is not None:
+                self.add_log(line)
+        ended = [event for event in events if isinstance(event, RoundEnded)]
+        if ended and not self.state.is_over:
+            self.show_round_summary(ended[-1])
+        self.advance()
+        return True
+
+    # -- prompts ---------------------------------------------------------------------
+
+    def ask(
+        self,
+        kind: str,
+        question: Text | str,
+        answers: Sequence[tuple[Text | str, str]],
+        then: Callable[[str | None], None],
+    ) -> None:
+        """Open a prompt; ``then`` gets the answer (None: cancelled)."""
+        self.modal = kind
+
+        def done(answer: str | None) -> None:
+            self.modal = None
+            then(answer)
+
+        self.push_screen(ChoiceScreen(kind, question, answers), done)
+
+    def notice(self, kind: str, body: Text | str, then: Callable[[], None] | None = None) -> None:
+        self.modal = kind
+
+        def done(_: None) -> None:
+            self.modal = None
+            if then is not None:
+                then()
+            else:
+                self.advance()
+
+        self.push_screen(NoticeScreen(kind, body), done)
+
+    def _answer_then_act(self, answer: str | None) -> None:
+        if answer is None or not self.perform(HUMAN, answer):
+            self.advance()
+
+    def prompt_human(self) -> None:
+        """Open the prompt of a decision that is not a play from the hand."""
+        view = self.view()
+        names = self.session.names
+        if view.pending == "challenge":
+            player = names[view.challenger_of] if view.challenger_of is not None else "Someone"
+            top = card_text(view.top, show_markers=self.show_markers) if view.top else Text("")
+            question = Text(f"{player} played ") + top + Text(" on you. Accept (draw) or challenge?")
+            self.ask(
+                "challenge",
+                question,
+                [("Accept: draw the cards", "accept"), ("Challenge: see their hand", "challenge")],
+                self._answer_then_act,
+            )
+        elif view.pending == "draft":
+            card = view.draft_card
+            question = Text("Duo draft: you drew ")
+            if card is not None:
+                question.append_text(card_text(card, show_markers=self.show_markers))
+                question.append(f" ({card.words})")
+            self.ask(
+                "draft",
+                question,
+                [("Keep it", "keep"), ("Reject it and take the next card", "reject")],
+                self._answer_then_act,
+            )
+        elif view.pending == "color":
+            self.ask("color", "Name the colour of the first card:", self.color_answers("color "), self._answer_then_act)
+
+    def color_answers(self, prefix: str) -> list[tuple[Text | str, str]]:
+        return [(color_text(color, show_markers=self.show_markers), prefix + color.letter) for color in COLORS]
+
+    def choose_play(self, candidates: list[Play]) -> None:
+        """Narrow the legal plays of one card with prompts: side, colour, target, UNO."""
+        if len({p.flex for p in candidates}) > 1:
+            card = candidates[0].card
+            normal, flex_label = side_labels(card)
+
+            def side(answer: str | None) -> None:
+                if answer is None:
+                    self.advance()
+                else:
+                    self.choose_play([p for p in candidates if p.flex == (answer == "flex")])
+
+            self.ask(
+                "side",
+                Text("Play which side of ") + card_text(card),
+                [(normal, "normal"), (flex_label, "flex")],
+                side,
+            )
+            return
+        colors = list(dict.fromkeys(p.color for p in candidates))
+        if len(colors) > 1:
+
+            def colour(answer: str | None) -> None:
+                if answer is None:
+                    self.advance()
+                else:
+                    chosen = Color.parse(answer)
+                    self.choose_play([p for p in candidates if p.color is chosen])
+
+            answers: list[tuple[Text | str, str]] = [
+                (color_text(c, show_markers=self.show_markers), c.letter) for c in COLORS if c in colors
+            ]
+            self.ask("wild", "Name the colour:", answers, colour)
+            return
+        targets = list(dict.fromkeys(p.target for p in candidates))
+        if len(targets) > 1:
+            names = self.session.names
+
+            def target(answer: str | None) -> None:
+                if answer is None:
+                    self.advance()
+                else:
+                    self.choose_play([p for p in candidates if str(p.target) == answer])
+
+            seats: list[tuple[Text | str, str]] = [
+                (f"{names[t]} ({self.view().hand_sizes[t]} cards)", str(t)) for t in targets if t is not None
+            ]
+            self.ask("target", "Who must draw?", seats, target)
+            return
+        if len({p.uno for p in candidates}) > 1:
+
+            def uno(answer: str | None) -> None:
+                if answer is None:
+                    self.advance()
+                else:
+                    self.choose_play([p for p in candidates if p.uno == (answer == "uno")])
+
+            self.ask(
+                "uno",
+                "This play leaves you one card.",
+                [("Play and call UNO!", "uno"), ("Play without calling UNO", "quiet")],
+                uno,
+            )
+            return
+        self.perform(HUMAN, candidates[0])
+
+    def show_round_summary(self, ended: RoundEnded) -> None:
+        names = self.session.names
+        body = Text(f"Round {ended.round} is over\n\n", style="bold")
+        winner = "Nobody (a blocked round)" if ended.winner is None else names[ended.winner]
+        body.append(f"Winner: {winner}\n\n")
+        for seat, delta in enumerate(ended.deltas):
+            body.append(f"  {names[seat]:<6} {delta:+5d}   total {self.state.scores[seat]:>5}\n")
+        body.append(f"\nPlaying to {self.state.options.target_score}. Press Enter for the next round.")
+        self.notice("round", body)
+
+    def show_game_over(self) -> None:
+        outcome = self.state.outcome
+        assert outcome is not None
+        names = self.session.names
+        body = Text("Game over\n\n", style="bold")
+        if outcome.winner is None:
+            body.append("Nobody won.\n\n")
+        elif outcome.winner == HUMAN:
+            body.append("You won!\n\n", style="bold green")
+        else:
+            body.append(f"{names[outcome.winner]} won.\n\n")
+        if self.state.round_scores:
+            last = self.state.round_scores[-1]
+            body.append("Last round: " + ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(last)) + "\n")
+        for seat, score in enumerate(outcome.scores):
+            body.append(f"  {names[seat]:<6} {score:>5}\n")
+        body.append("\nPress Enter to look at the table, q to quit.")
+        self.notice("game_over", body, then=self.refresh_view)
+
+    # -- keys ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While a prompt is open, only its answers, UNO, catch and quit act."""
+        return self.modal is None or action not in ("select", "pick", "play", "draw", "pass", "command", "help")
+
+    def action_select(self, step: int) -> None:
+        cards = self.hand_cards()
+        if cards:
+            self.selected = (self.selected + step) % len(cards)
+        self.refresh_view()
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.hand_cards()):
+            self.selected = index
+        self.refresh_view()
+
+    def action_play(self) -> None:
+        cards = self.hand_cards()
+        if not cards:
+            return
+        card = cards[min(self.selected, len(cards) - 1)]
+        candidates = [a for a in legal_actions(self.state, HUMAN) if isinstance(a, Play) and a.card == card]
+        if candidates:
+            self.choose_play(candidates)
+            return
+        # Not playable: let the engine say why (G-4).
+        probe = play(card, COLORS[0] if card.is_wild else None)
+        self.perform(HUMAN, probe)
+
+    def action_draw(self) -> None:
+        self.perform(HUMAN, DRAW)
+
+    def action_pass(self) -> None:
+        self.perform(HUMAN, PASS)
+
+    def action_uno(self) -> None:
+        self.perform(HUMAN, CALL_UNO)
+
+    def action_catch(self) -> None:
+        state = self.state
+        target = state.unsafe
+        if target is None or target == HUMAN:
+            others = [seat for seat in range(state.seats) if seat != HUMAN]
+            target = min(others, key=lambda seat: len(state.hands[seat]))
+        self.perform(HUMAN, catch(target))
+
+    def action_command(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def action_leave_input(self) -> None:
+        self.set_focus(None)
+
+    def action_help(self) -> None:
+        if self.modal is None:
+            self.notice("help", HELP)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        self.set_focus(None)
+        if not text:
+            return
+        if text in ("?", "help"):
+            self.action_help()
+            return
+        self.perform(HUMAN, text)
