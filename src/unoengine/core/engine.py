@@ -17,7 +17,15 @@ from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
 from unoengine.core.errors import IllegalActionError, InvalidNotationError
 from unoengine.core.events import ActionTaken, Caught, ChallengeResolved, Event, HandShown
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import COLOR_INDEX, DeckTables, Options, RuleSet, deck_tables, targeted_plays
+from unoengine.core.rules.base import (
+    COLOR_INDEX,
+    DeckTables,
+    Options,
+    RuleSet,
+    deck_tables,
+    no_effect,
+    targeted_plays,
+)
 from unoengine.core.state import (
     GAME_OVER,
     ChallengeWindow,
@@ -261,12 +269,10 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
 
     Appends the events to ``events`` when it is given.
     """
-    if events is None and type(action) is A.Pass and type(state.pending) is DrawnCardChoice:
-        card = state.pending.card
-        if card is not None:
-            # The commonest transition, built directly: C-8 keep the drawn card, the turn passes.
-            following = TURNS[(seat + state.direction) % state.seats]
-            return GameState(*state[:14], following, None, 0, *state[17:22], state.steps + 1)
+    if events is None and FAST_PATHS:
+        fast = _fast_transition(state, seat, action)
+        if fast is not None:
+            return fast
     work = Work(state, events)
     work.steps += 1
     if events is not None:
@@ -309,6 +315,94 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
     else:
         state.rules.handlers[pending.kind].apply(work, seat, action)
     return work.freeze()
+
+
+FAST_PATHS = True
+"""Build the commonest transitions directly (a test plays seeded games both ways and compares)."""
+
+
+_new_state = tuple.__new__
+
+
+def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameState | None:
+    """The three commonest transitions without the :class:`Work` copy, or ``None``.
+
+    They are exactly what the general path computes: a card without effect played
+    from the hand, not the last nor the second-to-last one, in a rule set with no
+    per-card hook (C-7); a turn's draw of one card from a non-empty pile (C-8); a
+    drawn card kept (C-8). The new state is built by position (see the field order
+    of :class:`GameState`): ``tuple.__new__`` skips the Python-level ``__new__`` of a
+    ``NamedTuple``.
+    """
+    kind = type(action)
+    pending = state[14]
+    if kind is A.Pass:
+        if type(pending) is DrawnCardChoice and pending[1] is not None:
+            following = TURNS[(seat + state[12]) % state[3]]
+            return _new_state(GameState, (*state[:14], following, None, 0, *state[17:22], state[22] + 1))
+        return None
+    if type(pending) is not Turn:
+        return None
+    if kind is A.Draw:
+        pile = state[9]
+        if not pile or state[1].draw_until_playable:
+            return None
+        card = pile[-1]
+        hands = list(state[8])
+        hands[seat] += (card,)
+        return _new_state(
+            GameState,
+            (
+                *state[:8],
+                tuple(hands),
+                pile[:-1],
+                *state[10:14],
+                DrawnCardChoice(seat, card),
+                None,
+                0,
+                *state[17:22],
+                state[22] + 1,
+            ),
+        )
+    if kind is not A.Play or action.flex:  # type: ignore[union-attr]
+        return None
+    rules = state[0]
+    tables = state[2]
+    face = action.card  # type: ignore[union-attr]
+    if rules.after_card is not None or rules.effects[(face.rank, False)] is not no_effect:
+        return None
+    hand = state[8][seat]
+    if len(hand) < 3:
+        return None
+    kind_index = tables.kind_by_id.get(id(face))
+    if kind_index is None:
+        kind_index = tables.kind_index[face]
+    kind_of = tables.kind_of
+    index = 0
+    while kind_of[hand[index]] != kind_index:
+        index += 1
+    card = hand[index]
+    hands = list(state[8])
+    hands[seat] = hand[:index] + hand[index + 1 :]
+    color = action.color if face.color is None else face.color  # type: ignore[union-attr]
+    direction = state[12]
+    return _new_state(
+        GameState,
+        (
+            *state[:8],
+            tuple(hands),
+            state[9],
+            state[10] + (card,),
+            color,
+            direction,
+            *state[13:14],
+            TURNS[(seat + direction) % state[3]],
+            None,
+            0,
+            *state[17:22],
+            state[22] + 1,
+        ),
+    )
 
 
 def _play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
