@@ -2,10 +2,11 @@
 
 What it measures
     Classic UNO, one round (a game ends when a seat empties its hand), with
-    2 and 4 seats, every seat choosing uniformly at random among its legal
-    actions.  For each side it reports steps/s (actions applied per second of
-    wall time), games/s and mean steps per game, plus the ratios ours/RLCard
-    (above 1 means our engine is faster).
+    2 and 4 seats, every seat playing as RLCard's random agent does: uniformly
+    among its playable cards, drawing only when it has none.  For each side
+    it reports steps/s (actions applied per second of wall time), games/s
+    and mean steps per game, plus the ratios ours/RLCard (above 1 means our
+    engine is faster).
 
     * RLCard side: ``rlcard.games.uno.game.UnoGame(allow_step_back=False,
       num_players=N)``; per game ``init_game()``, then
@@ -35,6 +36,10 @@ Usage
     python benchmarks/engine.py --json     # one JSON object on stdout
     python benchmarks/engine.py --seconds 10 --reps 5 --seats 2 4
 
+``--compiled`` adds a third side: the same source compiled with mypyc (the
+typed core, bots and simulation loop, into ``benchmarks/.mypyc-build``; needs a
+C compiler) and checked to play exactly the same games as the interpreted one.
+
 If ``unoengine.sim`` cannot be imported or fails, our columns read ``n/a``,
 the reason is printed, and the exit status is 2; no figure is made up.
 (Internal worker modes: ``--rlcard-worker`` / ``--ours-worker`` with
@@ -49,6 +54,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -107,9 +113,7 @@ class Summary:
             games=games,
             steps=steps,
             aborted=sum(r.aborted for r in runs),
-            runs=[
-                {"games": r.games, "steps": r.steps, "seconds": r.seconds} for r in runs
-            ],
+            runs=[{"games": r.games, "steps": r.steps, "seconds": r.seconds} for r in runs],
         )
 
 
@@ -122,9 +126,7 @@ class WorkerError(RuntimeError):
 # --------------------------------------------------------------------------
 
 
-def _rlcard_games(
-    game_cls: Any, np_mod: Any, rng: random.Random, seats: int, seconds: float
-) -> Run:
+def _rlcard_games(game_cls: Any, np_mod: Any, rng: random.Random, seats: int, seconds: float) -> Run:
     """Play random RLCard games for ``seconds`` of wall time."""
     choice = rng.choice
     games = steps = aborted = 0
@@ -171,15 +173,10 @@ def ours_worker(seats: int, seconds: float, seed: int) -> dict[str, Any]:
     try:
         sim = importlib.import_module("unoengine.sim")
     except ImportError as exc:
-        raise WorkerError(
-            f"cannot import unoengine.sim ({exc}); our engine's simulate() "
-            "is not available yet"
-        ) from exc
+        raise WorkerError(f"cannot import unoengine.sim ({exc}); our engine's simulate() is not available yet") from exc
 
     def simulate(games: int, run_seed: int) -> Run:
-        res = sim.simulate(
-            rules="classic", seats=seats, games=games, bot="random", seed=run_seed
-        )
+        res = sim.simulate(rules="classic", seats=seats, games=games, bot="random", seed=run_seed)
         run = Run(int(res.games), int(res.steps), float(res.seconds))
         if run.games != games or run.steps <= 0 or run.seconds <= 0:
             raise WorkerError(f"implausible simulate() result: {res!r}")
@@ -214,10 +211,7 @@ def ensure_rlcard(venv_dir: Path, log: bool) -> Path:
     probe = [
         str(py),
         "-c",
-        (
-            "from importlib.metadata import version; "
-            "from rlcard.games.uno.game import UnoGame; print(version('rlcard'))"
-        ),
+        ("from importlib.metadata import version; from rlcard.games.uno.game import UnoGame; print(version('rlcard'))"),
     ]
 
     def ok() -> bool:
@@ -284,9 +278,7 @@ def run_worker(
         data = None
     if proc.returncode != 0 or not isinstance(data, dict) or "error" in data:
         reason = data.get("error") if isinstance(data, dict) else None
-        raise WorkerError(
-            reason or f"{mode} exited {proc.returncode}: {proc.stderr.strip()[-2000:]}"
-        )
+        raise WorkerError(reason or f"{mode} exited {proc.returncode}: {proc.stderr.strip()[-2000:]}")
     return data
 
 
@@ -299,9 +291,69 @@ def to_run(data: dict[str, Any]) -> Run:
     )
 
 
-def ours_env() -> dict[str, str]:
+MYPYC_MODULES = [
+    "unoengine/core/cards.py",
+    "unoengine/core/actions.py",
+    "unoengine/core/state.py",
+    "unoengine/core/events.py",
+    "unoengine/core/work.py",
+    "unoengine/core/engine.py",
+    "unoengine/core/rules/base.py",
+    "unoengine/core/rules/classic.py",
+    "unoengine/core/rules/duo.py",
+    "unoengine/core/rules/flex.py",
+    "unoengine/bots/random_bot.py",
+    "unoengine/sim.py",
+]
+MYPYC_DIR = REPO / "benchmarks" / ".mypyc-build"
+
+
+def build_compiled(log: bool) -> Path:
+    """Compile a copy of src/unoengine with mypyc; return the folder to put on PYTHONPATH."""
+    if MYPYC_DIR.exists():
+        shutil.rmtree(MYPYC_DIR)
+    MYPYC_DIR.mkdir(parents=True)
+    shutil.copytree(REPO / "src" / "unoengine", MYPYC_DIR / "unoengine")
+    # The one change to the source: state.py names the rule set's types for the
+    # type checker only, and that import cycle (state <-> rules) crashes a mypyc
+    # build at import; the compiled copy types those three fields as Any.
+    state = MYPYC_DIR / "unoengine" / "core" / "state.py"
+    text = state.read_text()
+    cycle = "if TYPE_CHECKING:\n    from unoengine.core.rules.base import DeckTables, Options, RuleSet\n"
+    if cycle not in text:
+        raise WorkerError("state.py changed: update build_compiled()")
+    state.write_text(text.replace(cycle, "DeckTables = Any\nOptions = Any\nRuleSet = Any\n"))
+    if log:
+        print("compiling with mypyc (about 30 s) ...", file=sys.stderr, flush=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypyc", *MYPYC_MODULES],
+        cwd=MYPYC_DIR,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise WorkerError(f"mypyc failed: {(proc.stdout + proc.stderr).strip()[-2000:]}")
+    return MYPYC_DIR
+
+
+def same_games(env_a: dict[str, str], env_b: dict[str, str]) -> bool:
+    """Do two builds play exactly the same seeded games? (wins and steps of 300 games)."""
+    code = (
+        "from unoengine.sim import simulate;"
+        "r = simulate('classic', 3, 300, 'random', seed=5);"
+        "print(r.wins, r.steps, r.lengths[:50])"
+    )
+    outs = [
+        subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+        for env in (env_a, env_b)
+    ]
+    return outs[0] == outs[1]
+
+
+def ours_env(source: Path | None = None) -> dict[str, str]:
     env = dict(os.environ)
-    src = str(REPO / "src")
+    src = str(source or REPO / "src")
     old = env.get("PYTHONPATH")
     env["PYTHONPATH"] = src + (os.pathsep + old if old else "")
     return env
@@ -322,6 +374,9 @@ def ratio(ours: float, theirs: float) -> float:
     return ours / theirs
 
 
+SIDES = {"ours": "ours", "mypyc": "mypyc"}
+
+
 def print_table(report: dict[str, Any]) -> None:
     print(f"Python (ours):   {report['python']} ({sys.executable})")
     print(
@@ -333,39 +388,33 @@ def print_table(report: dict[str, Any]) -> None:
         f"Runs:            {report['repetitions']} x ~{report['seconds_per_run']} s "
         "per side and case, medians shown; ratio = ours / RLCard\n"
     )
-    head = [
-        "case",
-        "RLCard steps/s",
-        "ours steps/s",
-        "ratio",
-        "RLCard games/s",
-        "ours games/s",
-        "ratio",
-        "RLCard steps/game",
-        "ours steps/game",
-    ]
+    sides = [side for side in SIDES if any(c.get(side) for c in report["cases"])]
+    head = ["case", "RLCard steps/s"]
+    for side in sides:
+        head += [f"{side} steps/s", "ratio"]
+    head.append("RLCard games/s")
+    for side in sides:
+        head += [f"{side} games/s", "ratio"]
+    head += ["RLCard steps/game", "ours steps/game"]
     rows = [head]
     for c in report["cases"]:
-        rl, us = c["rlcard"], c["ours"]
-        rows.append(
-            [
-                c["case"],
-                fmt(rl["steps_per_s"]),
-                fmt(us and us["steps_per_s"]),
-                fmt(c["ratio_steps_per_s"], 2),
-                fmt(rl["games_per_s"], 1),
-                fmt(us and us["games_per_s"], 1),
-                fmt(c["ratio_games_per_s"], 2),
-                fmt(rl["steps_per_game"], 1),
-                fmt(us and us["steps_per_game"], 1),
-            ]
-        )
+        rl = c["rlcard"]
+        row = [c["case"], fmt(rl["steps_per_s"])]
+        for side in sides:
+            us = c.get(side)
+            row += [fmt(us and us["steps_per_s"]), fmt(us and ratio(us["steps_per_s"], rl["steps_per_s"]), 2)]
+        row.append(fmt(rl["games_per_s"], 1))
+        for side in sides:
+            us = c.get(side)
+            row += [fmt(us and us["games_per_s"], 1), fmt(us and ratio(us["games_per_s"], rl["games_per_s"]), 2)]
+        ours = c.get("ours")
+        row += [fmt(rl["steps_per_game"], 1), fmt(ours and ours["steps_per_game"], 1)]
+        rows.append(row)
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     for n, r in enumerate(rows):
         print(
             "  ".join(
-                cell.ljust(w) if i == 0 else cell.rjust(w)
-                for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+                cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths, strict=True))
             )
         )
         if n == 0:
@@ -373,6 +422,9 @@ def print_table(report: dict[str, Any]) -> None:
     aborted = sum(c["rlcard"]["aborted"] for c in report["cases"])
     if aborted:
         print(f"\n({aborted} RLCard game(s) aborted by RLCard itself were left out)")
+    if report.get("compiled_same_games") is not None:
+        same = "yes" if report["compiled_same_games"] else "NO"
+        print(f"\nmypyc build plays exactly the same seeded games as the interpreted one: {same}")
     if report["ours_error"]:
         print(f"\nOUR ENGINE NOT MEASURED: {report['ours_error']}")
 
@@ -380,66 +432,56 @@ def print_table(report: dict[str, Any]) -> None:
 def bench(args: argparse.Namespace) -> int:
     log = not args.json
     rl_py = ensure_rlcard(Path(args.venv), log)
-    env = ours_env()
-    rl_runs: dict[int, list[Run]] = {s: [] for s in args.seats}
-    our_runs: dict[int, list[Run]] = {s: [] for s in args.seats}
+    envs = {"ours": ours_env()}
+    same: bool | None = None
     ours_error: str | None = None
+    if args.compiled:
+        try:
+            envs["mypyc"] = ours_env(build_compiled(log))
+            same = same_games(envs["ours"], envs["mypyc"])
+        except (WorkerError, subprocess.CalledProcessError) as exc:
+            ours_error = f"compiled build: {exc}"
+    runs: dict[str, dict[int, list[Run]]] = {side: {s: [] for s in args.seats} for side in ["rlcard", *envs]}
     rl_meta: dict[str, Any] = {}
 
     for rep in range(args.reps):
         for seats in args.seats:
             seed = args.seed + 1000 * rep + seats
-            order = ["rlcard", "ours"] if rep % 2 == 0 else ["ours", "rlcard"]
+            order = ["rlcard", *envs]
+            if rep % 2:
+                order.reverse()
             for side in order:
-                if side == "ours" and ours_error is not None:
+                if side != "rlcard" and ours_error is not None:
                     continue
                 if log:
-                    print(
-                        f"rep {rep + 1}/{args.reps}  {seats} seats  {side} ...",
-                        file=sys.stderr,
-                        flush=True,
-                    )
+                    print(f"rep {rep + 1}/{args.reps}  {seats} seats  {side} ...", file=sys.stderr, flush=True)
                 if side == "rlcard":
-                    data = run_worker(
-                        rl_py, "--rlcard-worker", seats, args.seconds, seed
-                    )
+                    data = run_worker(rl_py, "--rlcard-worker", seats, args.seconds, seed)
                     rl_meta = data
-                    rl_runs[seats].append(to_run(data))
-                else:
-                    try:
-                        data = run_worker(
-                            sys.executable,
-                            "--ours-worker",
-                            seats,
-                            args.seconds,
-                            seed,
-                            env,
-                        )
-                        our_runs[seats].append(to_run(data))
-                    except (WorkerError, subprocess.TimeoutExpired) as exc:
-                        ours_error = str(exc)
-                        if log:
-                            print(f"our engine: {ours_error}", file=sys.stderr)
+                    runs["rlcard"][seats].append(to_run(data))
+                    continue
+                try:
+                    data = run_worker(sys.executable, "--ours-worker", seats, args.seconds, seed, envs[side])
+                    runs[side][seats].append(to_run(data))
+                except (WorkerError, subprocess.TimeoutExpired) as exc:
+                    ours_error = f"{side}: {exc}"
+                    if log:
+                        print(f"our engine: {ours_error}", file=sys.stderr)
 
     cases = []
     for seats in args.seats:
-        rl = Summary.of(rl_runs[seats])
-        us = Summary.of(our_runs[seats]) if ours_error is None else None
-        cases.append(
-            {
-                "case": f"classic {seats}p",
-                "rules": "classic",
-                "seats": seats,
-                "rlcard": asdict(rl),
-                "ours": asdict(us) if us else None,
-                "ratio_steps_per_s": ratio(us.steps_per_s, rl.steps_per_s)
-                if us
-                else None,
-                "ratio_games_per_s": ratio(us.games_per_s, rl.games_per_s)
-                if us
-                else None,
-            }
-        )
+        rl = Summary.of(runs["rlcard"][seats])
+        case: dict[str, Any] = {"case": f"classic {seats}p", "rules": "classic", "seats": seats, "rlcard": asdict(rl)}
+        for side in envs:
+            us = Summary.of(runs[side][seats]) if ours_error is None else None
+            case[side] = asdict(us) if us else None
+            case[f"ratio_steps_per_s_{side}" if side != "ours" else "ratio_steps_per_s"] = (
+                ratio(us.steps_per_s, rl.steps_per_s) if us else None
+            )
+            case[f"ratio_games_per_s_{side}" if side != "ours" else "ratio_games_per_s"] = (
+                ratio(us.games_per_s, rl.games_per_s) if us else None
+            )
+        cases.append(case)
     report: dict[str, Any] = {
         "python": platform.python_version(),
         "rlcard_python": rl_meta.get("python"),
@@ -450,20 +492,18 @@ def bench(args: argparse.Namespace) -> int:
         "repetitions": args.reps,
         "seed": args.seed,
         "cases": cases,
+        "compiled_same_games": same,
         "ours_error": ours_error,
     }
     if args.json:
         print(json.dumps(report))
     else:
         print_table(report)
-    return 2 if ours_error else 0
+    return 2 if ours_error or same is False else 0
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(
-        description="Random-play speed: unoengine vs RLCard 1.2.0 UNO "
-        "(classic, one round)."
-    )
+    p = argparse.ArgumentParser(description="Random-play speed: unoengine vs RLCard 1.2.0 UNO (classic, one round).")
     p.add_argument(
         "--seconds",
         type=float,
@@ -486,6 +526,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--compiled", action="store_true", help="also measure a mypyc build of the same source")
     p.add_argument(
         "--venv",
         default=str(DEFAULT_VENV),

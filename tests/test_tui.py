@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from unoengine import CLASSIC, Play, legal_actions, parse_record, replay
 from unoengine.cli.play import option_items, play
-from unoengine.cli.tui import HUMAN, ChoiceScreen, NoticeScreen, Session, UnoApp, card_text
+from unoengine.cli.tui import FLEX_SIDE, HUMAN, ChoiceScreen, NoticeScreen, Session, UnoApp, card_text
 from unoengine.core.actions import CALL_UNO, DRAW, PASS, Catch
 from unoengine.core.cards import Rank, parse_card
 
@@ -69,7 +69,7 @@ async def settle(app: UnoApp, pilot: Pilot[None]) -> None:
 def answer_for(screen: ChoiceScreen, trace: Trace) -> str:
     """The scripted answer to a prompt: flex sides, challenges, reject then keep, call UNO."""
     values = [value for _, value in screen.answers]
-    wanted = {"side": "flex", "challenge": "challenge", "uno": "uno"}.get(screen.kind)
+    wanted = {"side": FLEX_SIDE, "challenge": "challenge", "uno": "uno"}.get(screen.kind)
     if screen.kind == "draft":
         wanted = "reject" if trace.prompts["draft"] % 3 == 1 else "keep"
     return wanted if wanted in values else values[0]
@@ -227,7 +227,7 @@ async def test_flex_single_round_with_flex_side_and_challenge() -> None:
         assert app.state.is_over
         assert "Game over" in trace.over_text
         assert "Game over" in shown(app, "status")
-    assert "side:flex" in trace.answers
+    assert f"side:{FLEX_SIDE}" in trace.answers
     assert "challenge:challenge" in trace.answers
 
 

@@ -21,6 +21,7 @@ from unoengine.bots.base import Bot, make_bot
 from unoengine.core.actions import Action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import apply_unchecked, legal_actions, new_game
+from unoengine.core.errors import GameTooLongError
 from unoengine.core.record import format_record, record_of
 from unoengine.core.rules import find_rules
 from unoengine.core.state import GameState
@@ -28,10 +29,6 @@ from unoengine.core.views import view_for
 
 MAX_STEPS = 100_000
 """A safety cap on one game's actions (uniform play on Classic averages a few thousand)."""
-
-
-class GameTooLongError(RuntimeError):
-    """A game went past :data:`MAX_STEPS` actions."""
 
 
 @dataclass(slots=True)

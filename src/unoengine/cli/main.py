@@ -311,7 +311,8 @@ def simulate_command(
     Every game is one round (single_round) unless --match is given. The same
     arguments always give the same games.
     """
-    from unoengine.sim import GameTooLongError, simulate
+    from unoengine.core.errors import GameTooLongError
+    from unoengine.sim import simulate
 
     try:
         ruleset = find_rules(rules)

@@ -66,6 +66,8 @@ FORGET_UNO = 0.15
 """How often the heuristic bots forget to call UNO, so that they can be caught."""
 
 MARKER = "▲"
+FLEX_SIDE = "flex-side"
+"""The prompt answer that picks a Flex card's flex side."""
 
 _CARD_STYLES: dict[Color, str] = {
     Color.RED: "bold white on #b71c1c",
@@ -773,12 +775,12 @@ class UnoApp(App[None]):
                 if answer is None:
                     self.advance()
                 else:
-                    self.choose_play([p for p in candidates if p.flex == (answer == "flex")])
+                    self.choose_play([p for p in candidates if p.flex == (answer == FLEX_SIDE)])
 
             self.ask(
                 "side",
                 Text("Play which side of ") + card_text(card),
-                [(normal, "normal"), (flex_label, "flex")],
+                [(normal, "normal"), (flex_label, FLEX_SIDE)],
                 side,
             )
             return

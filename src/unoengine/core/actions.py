@@ -107,6 +107,8 @@ class ChooseColor:
 
 Action = Play | Draw | Pass | CallUno | Catch | Accept | Challenge | Keep | Reject | ChooseColor
 
+ACTION_TYPES = (Play, Draw, Pass, CallUno, Catch, Accept, Challenge, Keep, Reject, ChooseColor)
+
 DRAW = Draw()
 PASS = Pass()
 CALL_UNO = CallUno()

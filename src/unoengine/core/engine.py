@@ -257,6 +257,8 @@ def apply(state: GameState, seat: Seat, action: A.Action | str) -> Transition:
     """
     if isinstance(action, str):
         action = A.parse_action(action)
+    elif not isinstance(action, A.ACTION_TYPES):
+        raise InvalidNotationError(f"not an action: {action!r}")
     if type(seat) is not int or action not in legal_actions(state, seat):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)

@@ -20,5 +20,9 @@ class IllegalActionError(ValueError):
         self.reason = reason
 
 
+class GameTooLongError(RuntimeError):
+    """A played-out game passed its cap on actions (a safety net for simulations)."""
+
+
 class RecordError(ValueError):
     """A game record that cannot be read: bad JSON, unknown keys, a wrong deck."""

@@ -7,7 +7,7 @@ seats, seed, optional dealer and first deck, and every action with its seat.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -184,16 +184,30 @@ def replay(record: Record) -> GameState:
 
 
 def record_of(
-    state: GameState, actions: Iterable[tuple[Seat, Action | str]], *, deck: bool = False, dealer: Seat | None = None
+    state: GameState,
+    actions: Iterable[tuple[Seat, Action | str]],
+    *,
+    deck: bool | Sequence[Card | str] = False,
+    dealer: Seat | None = None,
 ) -> Record:
     """A record of a game that started at ``state`` (a state from :func:`new_game`).
 
     ``deck=True`` writes the first round's shuffled deck out, so that another
-    implementation can check the game without our shuffle.
+    implementation can check the game without our shuffle. A game dealt from a
+    given deck is recorded with that deck: pass it as ``deck``.
+
+    Raises:
+        ValueError: ``state`` was not dealt from its seed and no deck was given.
     """
-    start_deck = None
-    if deck:
-        start_deck = tuple(format_card(card) for card in first_deck(state))
+    if isinstance(deck, bool):
+        seeded = new_game(state.rules, state.seats, seed=state.seed, options=state.options, dealer=state.dealer)
+        if seeded != state:
+            raise ValueError(
+                "this game was not dealt from its seed: pass the deck it was dealt from, record_of(..., deck=...)"
+            )
+        start_deck = tuple(format_card(card) for card in first_deck(state)) if deck else None
+    else:
+        start_deck = tuple(item if isinstance(item, str) else format_card(item) for item in deck)
     given = state.options.to_dict()
     options = tuple(sorted((key, value) for key, value in given.items() if key in state.rules.option_names))
     return Record(

@@ -1,0 +1,148 @@
+"""The design's structural rules, checked on the source text.
+
+- Only the rule modules (src/unoengine/core/rules/) may name a rule set: the rest of
+  the code asks the ``RuleSet``'s data and hooks, never ``if rules is FLEX``.
+- The rules core (src/unoengine/core) is pure: standard library and itself only,
+  no output, no logging, no clock, and no global random state (every shuffle is a
+  seeded ``random.Random(...)``, G-1).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "unoengine"
+CORE = SRC / "core"
+RULES = CORE / "rules"
+
+FORBIDDEN_TEXT = ("rules.name ==", "is FLEX", "is DUO", "is CLASSIC", '== "flex"', '== "duo"', '== "classic"')
+
+
+def sources(root: Path) -> list[Path]:
+    files = sorted(root.rglob("*.py"))
+    assert files, f"no source under {root}"
+    return files
+
+
+def parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def where(path: Path, node: ast.AST | None = None) -> str:
+    line = f":{getattr(node, 'lineno', '?')}" if node is not None else ""
+    return f"{path.relative_to(ROOT)}{line}"
+
+
+def test_only_the_rule_modules_name_a_rule_set() -> None:
+    hits = []
+    for path in sources(SRC):
+        if path.is_relative_to(RULES):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            hits += [f"{path.relative_to(ROOT)}:{number}: {line.strip()}" for text in FORBIDDEN_TEXT if text in line]
+    assert not hits, "rule-set branching outside src/unoengine/core/rules/:\n" + "\n".join(hits)
+
+
+def imported_modules(tree: ast.Module) -> Iterator[tuple[ast.AST, str, int]]:
+    """(node, module name, relative level) of every import, nested ones included."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node, alias.name, 0
+        elif isinstance(node, ast.ImportFrom):
+            yield node, node.module or "", node.level
+
+
+def test_the_core_imports_only_the_standard_library_and_itself() -> None:
+    bad = []
+    for path in sources(CORE):
+        for node, module, level in imported_modules(parse(path)):
+            if level > 0:
+                continue  # relative: inside the package
+            top = module.split(".")[0]
+            if module == "unoengine.core" or module.startswith("unoengine.core."):
+                continue
+            if top in sys.stdlib_module_names:
+                continue
+            bad.append(f"{where(path, node)}: import {module}")
+    assert not bad, "the core imports outside the standard library and unoengine.core:\n" + "\n".join(bad)
+
+
+def test_the_core_neither_prints_nor_logs() -> None:
+    bad = []
+    for path in sources(CORE):
+        tree = parse(path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == "print":
+                bad.append(f"{where(path, node)}: print")
+        for node, module, _ in imported_modules(tree):
+            if module.split(".")[0] == "logging":
+                bad.append(f"{where(path, node)}: import {module}")
+        if "print(" in path.read_text(encoding="utf-8"):
+            bad.append(f"{where(path)}: contains 'print('")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_core_does_not_read_the_clock() -> None:
+    bad = []
+    for path in sources(CORE):
+        tree = parse(path)
+        for node, module, _ in imported_modules(tree):
+            if module.split(".")[0] in ("time", "datetime"):
+                bad.append(f"{where(path, node)}: import {module}")
+            if isinstance(node, ast.ImportFrom) and any(a.name in ("time", "datetime") for a in node.names):
+                bad.append(f"{where(path, node)}: from {module} import time/datetime")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if node.value.id in ("time", "datetime"):
+                    bad.append(f"{where(path, node)}: {node.value.id}.{node.attr}")
+            elif isinstance(node, ast.Name) and node.id == "datetime":
+                bad.append(f"{where(path, node)}: datetime")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_core_uses_no_global_random_state() -> None:
+    """Only ``random.Random(seed...)`` is allowed: no ``random.shuffle``, ``random.choice``, ``random.seed`` ..."""
+    bad = []
+    for path in sources(CORE):
+        tree = parse(path)
+        constructions: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                if (
+                    isinstance(func, ast.Attribute)
+                    and isinstance(func.value, ast.Name)
+                    and func.value.id == "random"
+                    and func.attr == "Random"
+                ):
+                    constructions.add(id(func))
+                    if not node.args and not node.keywords:
+                        bad.append(f"{where(path, node)}: random.Random() without a seed")
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+                and id(node) not in constructions
+            ):
+                bad.append(f"{where(path, node)}: random.{node.attr}")
+        for node, module, _ in imported_modules(tree):
+            if isinstance(node, ast.ImportFrom) and module == "random":
+                names = [alias.name for alias in node.names]
+                if names != ["Random"]:
+                    bad.append(f"{where(path, node)}: from random import {', '.join(names)}")
+            if module.split(".")[0] == "secrets":
+                bad.append(f"{where(path, node)}: import {module}")
+        if "os.urandom" in path.read_text(encoding="utf-8"):
+            bad.append(f"{where(path)}: os.urandom")
+    assert not bad, "global random state in the core:\n" + "\n".join(bad)
+
+
+def test_the_checks_see_the_whole_core() -> None:
+    names = {path.relative_to(CORE).as_posix() for path in sources(CORE)}
+    assert {"engine.py", "work.py", "rules/base.py", "rules/duo.py"} <= names
