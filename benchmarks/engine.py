@@ -322,11 +322,12 @@ def build_compiled(log: bool) -> Path:
     cycle = "if TYPE_CHECKING:\n    from unoengine.core.rules.base import DeckTables, Options, RuleSet\n"
     if cycle not in text:
         raise WorkerError("state.py changed: update build_compiled()")
-    state.write_text(text.replace(cycle, "DeckTables = Any\nOptions = Any\nRuleSet = Any\n"))
+    (MYPYC_DIR / "mypy.ini").write_text("[mypy]\n")
+    state.write_text(text.replace(cycle, "from typing import Any\n\nDeckTables = Any\nOptions = Any\nRuleSet = Any\n"))
     if log:
         print("compiling with mypyc (about 30 s) ...", file=sys.stderr, flush=True)
     proc = subprocess.run(
-        [sys.executable, "-m", "mypyc", *MYPYC_MODULES],
+        [sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *MYPYC_MODULES],
         cwd=MYPYC_DIR,
         capture_output=True,
         text=True,
