@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from unoengine import GameState, apply, format_action, legal_actions, new_game, parse_card
+from unoengine import Action, GameState, apply, format_action, legal_actions, new_game, parse_card
 from unoengine.core.cards import format_card
 from unoengine.core.rules import find_rules
 
@@ -152,3 +152,23 @@ def top(state: GameState) -> str:
     """The top card in notation."""
     assert state.top is not None
     return format_card(state.tables.cards[state.top])
+
+
+def first_play(state: GameState, *, challenge: bool = False) -> Action:
+    """A plain deterministic policy for the seat to act.
+
+    Keep a drafted card, accept (or ``challenge``) a Wild Draw Four, play the first
+    legal play (preferring one that calls UNO), else draw, else pass.
+    """
+    seat = state.to_act
+    assert seat is not None
+    actions = {format_action(action): action for action in legal_actions(state, seat)}
+    kind = state.pending.kind
+    if kind == "draft":
+        return actions["keep"]
+    if kind == "challenge":
+        return actions["challenge" if challenge else "accept"]
+    plays = [a for a in actions if a not in ("draw", "pass", "uno") and not a.startswith("catch")]
+    if plays:
+        return actions[next((a for a in plays if a.endswith(" uno")), plays[0])]
+    return actions["draw"] if "draw" in actions else actions["pass"]

@@ -7,17 +7,14 @@ from collections import Counter
 
 import pytest
 
-from tests.helpers import duo_deal, hand, legal, rest_of_deck, run, top
+from tests.helpers import duo_deal, first_play, hand, legal, rest_of_deck, run, top
 from unoengine import (
-    Action,
     GameState,
     IllegalActionError,
     InvalidNotationError,
     Rank,
     apply,
-    format_action,
     format_card,
-    legal_actions,
     new_game,
     parse_card,
     redact,
@@ -327,25 +324,6 @@ def test_d4_the_draft_discards_are_drawn_in_discard_order_after_the_rest() -> No
 # -- D-5 / D-7 Player 1 alternates -----------------------------------------------------
 
 
-def _choose(state: GameState) -> Action:
-    """A simple deterministic policy: keep, accept, play the first playable card, else draw/pass.
-
-    It returns actions, not notation: ``W:g uno`` does not parse (see test_d11_uno_with_a_wild).
-    """
-    seat = state.to_act
-    assert seat is not None
-    actions = {format_action(action): action for action in legal_actions(state, seat)}
-    kind = state.pending.kind
-    if kind == "draft":
-        return actions["keep"]
-    if kind == "challenge":
-        return actions["accept"]
-    plays = [a for a in actions if a not in ("draw", "pass", "uno") and not a.startswith("catch")]
-    if plays:
-        return actions[next((a for a in plays if a.endswith(" uno")), plays[0])]
-    return actions["draw"] if "draw" in actions else actions["pass"]
-
-
 def _expected_first(state: GameState) -> tuple[str, int]:
     """D-6: what the first card asks of whom (pending kind, seat), Player 1 = state.dealer."""
     player1 = state.dealer
@@ -370,7 +348,7 @@ def test_d5_d7_player1_alternates_from_round_to_round() -> None:
         steps += 1
         assert steps < 20000
         before = state
-        state = apply(state, before.to_act, _choose(before)).state  # type: ignore[arg-type]
+        state = apply(state, before.to_act, first_play(before)).state  # type: ignore[arg-type]
         if state.round != before.round:
             # D-5: a new round; the other seat is Player 1 and drafts first.
             assert state.round == before.round + 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import duo_deal, legal, run
-from unoengine import Action, GameState, Termination, apply, format_action, legal_actions, new_game, parse_card
+from tests.helpers import duo_deal, first_play, legal, run
+from unoengine import GameState, Termination, apply, new_game, parse_card
 from unoengine.core.rules.duo import duo_points
 
 GO_OUT = ("1 RS", "1 RS", "1 YS", "1 YS", "1 GS", "1 GS uno", "1 G1")
@@ -84,25 +84,6 @@ def test_d20_single_round_the_player_who_went_out_wins() -> None:
     assert state.outcome is not None and state.outcome.winner == 1
 
 
-def _choose(state: GameState) -> Action:
-    """A simple deterministic policy: keep, challenge, play the first playable card, else draw/pass.
-
-    It returns actions, not notation: ``W:g uno`` does not parse (see test_d11_uno_with_a_wild).
-    """
-    seat = state.to_act
-    assert seat is not None
-    actions = {format_action(action): action for action in legal_actions(state, seat)}
-    kind = state.pending.kind
-    if kind == "draft":
-        return actions["keep"]
-    if kind == "challenge":
-        return actions["challenge"]
-    plays = [a for a in actions if a not in ("draw", "pass", "uno") and not a.startswith("catch")]
-    if plays:
-        return actions[next((a for a in plays if a.endswith(" uno")), plays[0])]
-    return actions["draw"] if "draw" in actions else actions["pass"]
-
-
 def test_d20_a_whole_game_the_seat_reaching_the_target_loses() -> None:
     for seed in (1, 2, 3):
         state = new_game("duo", 2, seed=seed, options={"target_score": 100})
@@ -110,7 +91,7 @@ def test_d20_a_whole_game_the_seat_reaching_the_target_loses() -> None:
         while not state.is_over:
             steps += 1
             assert steps < 30000
-            state = apply(state, state.to_act, _choose(state)).state  # type: ignore[arg-type]
+            state = apply(state, state.to_act, first_play(state, challenge=True)).state  # type: ignore[arg-type]
         assert state.outcome is not None
         winner = state.outcome.winner
         assert winner is not None
