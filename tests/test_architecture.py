@@ -146,3 +146,45 @@ def test_the_core_uses_no_global_random_state() -> None:
 def test_the_checks_see_the_whole_core() -> None:
     names = {path.relative_to(CORE).as_posix() for path in sources(CORE)}
     assert {"engine.py", "work.py", "rules/base.py", "rules/duo.py"} <= names
+
+
+def _imported_modules(tree: ast.Module) -> Iterator[tuple[ast.AST, str]]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            yield node, node.module
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node, alias.name
+
+
+def test_bots_read_views_never_states() -> None:
+    """Bots see a PlayerView and legal actions only (G-2): no state, engine or work import."""
+    banned = ("unoengine.core.state", "unoengine.core.engine", "unoengine.core.work", "unoengine.sim")
+    offenders = [
+        f"{where(path, node)} imports {module}"
+        for path in sources(SRC / "bots")
+        for node, module in _imported_modules(parse(path))
+        if module.startswith(banned)
+    ]
+    assert not offenders, offenders
+
+
+def test_layers_import_only_downwards() -> None:
+    """core imports no adapter; bots import no CLI; nothing below the CLI imports it."""
+    rules = {
+        CORE: ("unoengine.bots", "unoengine.sim", "unoengine.cli"),
+        SRC / "bots": ("unoengine.sim", "unoengine.cli"),
+    }
+    offenders = [
+        f"{where(path, node)} imports {module}"
+        for root, banned in rules.items()
+        for path in sources(root)
+        for node, module in _imported_modules(parse(path))
+        if module.startswith(banned)
+    ]
+    offenders += [
+        f"{where(SRC / 'sim.py', node)} imports {module}"
+        for node, module in _imported_modules(parse(SRC / "sim.py"))
+        if module.startswith("unoengine.cli")
+    ]
+    assert not offenders, offenders
