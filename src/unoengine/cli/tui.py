@@ -809,8 +809,11 @@ class UnoApp(App[None]):
                 else:
                     self.choose_play([p for p in candidates if str(p.target) == answer])
 
+            sizes = self.view().hand_sizes
             seats: list[tuple[Text | str, str]] = [
-                (f"{names[t]} ({self.view().hand_sizes[t]} cards)", str(t)) for t in targets if t is not None
+                (f"{names[t]} ({sizes[t]} card{'s' if sizes[t] != 1 else ''})", str(t))
+                for t in targets
+                if t is not None
             ]
             self.ask("target", "Who must draw?", seats, target)
             return
