@@ -412,3 +412,17 @@ def test_g6_r5_a_draw_that_yields_a_card_resets_the_count() -> None:
     assert not state.is_over
     state = run(state, "1 draw", "1 pass")
     assert state.is_over
+
+
+def test_r7_shuffle_is_fisher_yates_as_cpython_shuffles() -> None:
+    """R-7: our written-out shuffle gives exactly ``random.Random(f"{seed}:{n}").shuffle``."""
+    import random
+
+    from unoengine.core.work import shuffled
+
+    for seed in range(300):
+        for n in range(3):
+            for size in (0, 1, 2, 14, 104, 108, 112):
+                expected = list(range(size))
+                random.Random(f"{seed}:{n}").shuffle(expected)
+                assert shuffled(seed, n, list(range(size))) == expected
