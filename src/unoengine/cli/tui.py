@@ -903,11 +903,12 @@ class UnoApp(App[None]):
         self.perform(HUMAN, CALL_UNO)
 
     def action_catch(self) -> None:
-        state = self.state
-        target = state.unsafe
+        view = view_for(self.state, HUMAN)
+        target = view.unsafe
         if target is None or target == HUMAN:
-            others = [seat for seat in range(state.seats) if seat != HUMAN]
-            target = min(others, key=lambda seat: len(state.hands[seat]))
+            # Nobody to catch: try the seat with the fewest cards, and let the engine say why not.
+            others = [seat for seat in range(view.seats) if seat != HUMAN]
+            target = min(others, key=lambda seat: view.hand_sizes[seat])
         self.perform(HUMAN, catch(target))
 
     def action_command(self) -> None:
