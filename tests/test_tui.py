@@ -10,6 +10,7 @@ shows.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,6 +196,8 @@ async def test_classic_round_with_wild_typed_notation_and_summary(tmp_path: Path
         assert trace.typed, "some plays were typed in notation"
         assert "Round 1 is over" in trace.round_text
         assert "total" in trace.round_text
+        assert "Cards left, with their points:" in trace.round_text, "the round summary lists the cards"
+        assert re.search(r"Bot \d\s+.*= \d+", trace.round_text), "a losing hand, card by card, with its total"
         await settle(app, pilot)
         assert "round 2" in shown(app, "status")
         log = shown(app, "log")
@@ -216,6 +219,7 @@ async def test_duo_round_with_draft_and_reverse_dump() -> None:
     assert "draft:reject" in trace.answers
     assert trace.dump_plays >= 1, "a Reverse dump was played card by card"
     assert "Round 1 is over" in trace.round_text
+    assert "Cards left, with their points:" in trace.round_text
 
 
 @pytest.mark.asyncio
@@ -226,6 +230,7 @@ async def test_flex_single_round_with_flex_side_and_challenge() -> None:
         await drive(app, pilot, trace, until_round_end=False)
         assert app.state.is_over
         assert "Game over" in trace.over_text
+        assert "Cards left, with their points:" in trace.over_text
         assert "Game over" in shown(app, "status")
     assert f"side:{FLEX_SIDE}" in trace.answers
     assert "challenge:challenge" in trace.answers

@@ -450,6 +450,7 @@ class UnoApp(App[None]):
         self.uno_window = uno_window if uno_window is not None else max(1.5, 2 * bot_delay)
         self.show_markers = show_markers
         self.selected = 0
+        self.last_round: RoundEnded | None = None
         self.lines: list[str] = []
         self.modal: str | None = None
         self._token = 0
@@ -694,6 +695,8 @@ class UnoApp(App[None]):
             if line is not None:
                 self.add_log(line)
         ended = [event for event in events if isinstance(event, RoundEnded)]
+        if ended:
+            self.last_round = ended[-1]
         if ended and not self.state.is_over:
             self.show_round_summary(ended[-1])
         self.advance()
@@ -834,11 +837,28 @@ class UnoApp(App[None]):
             return
         self.perform(HUMAN, candidates[0])
 
+    def round_cards(self, ended: RoundEnded) -> Text:
+        """The hands left at the end of a round, card by card with their points (R-11)."""
+        names = self.session.names
+        tables = self.state.tables
+        body = Text()
+        for seat, cards in enumerate(ended.hands):
+            if not cards:
+                continue
+            body.append(f"  {names[seat]:<6} ")
+            for card_id in cards:
+                body.append_text(card_text(tables.cards[card_id], show_markers=self.show_markers))
+                body.append(f" {tables.points[card_id]}  ")
+            body.append(f"= {sum(tables.points[card_id] for card_id in cards)}\n")
+        return body
+
     def show_round_summary(self, ended: RoundEnded) -> None:
         names = self.session.names
         body = Text(f"Round {ended.round} is over\n\n", style="bold")
         winner = "Nobody (a blocked round)" if ended.winner is None else names[ended.winner]
-        body.append(f"Winner: {winner}\n\n")
+        body.append(f"Winner: {winner}\n\nCards left, with their points:\n")
+        body.append_text(self.round_cards(ended))
+        body.append("\n")
         for seat, delta in enumerate(ended.deltas):
             body.append(f"  {names[seat]:<6} {delta:+5d}   total {self.state.scores[seat]:>5}\n")
         body.append(f"\nPlaying to {self.state.options.target_score}. Press Enter for the next round.")
@@ -858,6 +878,9 @@ class UnoApp(App[None]):
         if self.state.round_scores:
             last = self.state.round_scores[-1]
             body.append("Last round: " + ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(last)) + "\n")
+        if self.last_round is not None:
+            body.append("Cards left, with their points:\n")
+            body.append_text(self.round_cards(self.last_round))
         for seat, score in enumerate(outcome.scores):
             body.append(f"  {names[seat]:<6} {score:>5}\n")
         body.append("\nPress Enter to look at the table, q to quit.")

@@ -71,11 +71,16 @@ class Caught(NamedTuple):
 
 
 class RoundEnded(NamedTuple):
-    """A round ended: its winner (``None`` if blocked, G-6) and score changes."""
+    """A round ended: its winner (``None`` if blocked, G-6) and score changes.
+
+    ``hands`` are every hand as the round ended: they are shown for scoring
+    (C-21, D-19, F-28; Reading R-11), so the event is public.
+    """
 
     round: int
     winner: Seat | None
     deltas: tuple[int, ...]
+    hands: tuple[tuple[CardId, ...], ...] = ()
 
 
 class GameEnded(NamedTuple):

@@ -290,7 +290,7 @@ class Work:
         self.round_scores += (deltas,)
         self.round_winner = winner
         self.unsafe = None
-        self.emit(RoundEnded(self.round, winner, deltas))
+        self.emit(RoundEnded(self.round, winner, deltas, tuple(self.hands)))
         if winner is None:
             over, game_winner = self.options.single_round, None
             termination = Termination.BLOCKED

@@ -6,7 +6,7 @@ import pytest
 
 from tests.helpers import hand, legal, run, top
 from tests.rules.classic._arrange import all_cards, arrange, simple_move
-from unoengine import IllegalActionError, Termination, apply, new_game, view_for
+from unoengine import IllegalActionError, Termination, apply, format_card, new_game, view_for
 from unoengine.core.events import Caught, RoundEnded, RoundStarted
 
 # -- C-18: UNO and the catch ------------------------------------------------------------------
@@ -215,7 +215,10 @@ def test_c20_a_new_round_is_dealt_when_the_target_is_not_reached() -> None:
     assert not after.is_over
     assert after.round == 2
     assert after.round_winner == 1
-    assert RoundEnded(1, 1, (0, 9, 0)) in transition.events
+    ended = [event for event in transition.events if isinstance(event, RoundEnded)]
+    assert [(e.round, e.winner, e.deltas) for e in ended] == [(1, 1, (0, 9, 0))]
+    # the hands are shown for scoring: the 9 points are seat 0's R1, B1 and seat 2's R3, Y4
+    assert [[format_card(after.tables.cards[c]) for c in h] for h in ended[0].hands] == [["R1", "B1"], [], ["R3", "Y4"]]
     assert RoundStarted(2, 1) in transition.events
     assert all_cards(after) == list(range(108))
     assert sorted(len(h) for h in after.hands)[:2] == [7, 7]
