@@ -845,11 +845,12 @@ class UnoApp(App[None]):
         for seat, cards in enumerate(ended.hands):
             if not cards:
                 continue
-            body.append(f"  {names[seat]:<6} ")
+            body.append(f"  {names[seat]:<6}")
             for card_id in cards:
+                body.append(" ")
                 body.append_text(card_text(tables.cards[card_id], show_markers=self.show_markers))
-                body.append(f" {tables.points[card_id]}  ")
-            body.append(f"= {sum(tables.points[card_id] for card_id in cards)}\n")
+                body.append(f" {tables.points[card_id]}")
+            body.append(f"  = {sum(tables.points[card_id] for card_id in cards)}\n")
         return body
 
     def show_round_summary(self, ended: RoundEnded) -> None:
