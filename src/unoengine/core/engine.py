@@ -188,22 +188,32 @@ def legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
 
 
 def _turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
-    """C-7, F-9, F-14: the plays of a normal turn."""
+    """C-7, F-9, F-14: the plays of a normal turn, one kind of card at a time in hand order."""
     tables = state.tables
     hand = state.hands[seat]
     row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
-    normal = tables.normal_ok[row]
-    kind_of = tables.kind_of
-    flex = tables.flex_ok[row] if state.power and state.power[seat] else None
-    plays = tables.plays_uno if len(hand) == 2 else tables.plays
+    table = (tables.card_plays_uno if len(hand) == 2 else tables.card_plays)[row]
+    kind_bit = tables.kind_bit
     out: list[A.Action] = []
-    strict = state.options.wild_draw_four == "strict"
-    is_wd4 = tables.is_wd4
-    for kind in dict.fromkeys([kind_of[card] for card in hand]):
-        if normal[kind] and not (strict and is_wd4[kind] and _holds_color(state, hand)):
-            out += plays[kind]
-        if flex is not None and flex[kind]:
-            out += _flex_plays(state, seat, kind, len(hand) == 2)
+    seen = 0
+    if state.power and state.power[seat]:
+        flex = tables.flex_ok[row]
+        kind_of = tables.kind_of
+        for card in hand:
+            bit = kind_bit[card]
+            if not seen & bit:
+                seen |= bit
+                out += table[card]
+                if flex[kind_of[card]]:
+                    out += _flex_plays(state, seat, kind_of[card], len(hand) == 2)
+    else:
+        for card in hand:
+            plays = table[card]
+            if plays and not seen & kind_bit[card]:
+                seen |= kind_bit[card]
+                out += plays
+    if seen & tables.wd4_mask and state.options.wild_draw_four == "strict" and _holds_color(state, hand):
+        out = [play for play in out if not tables.is_wd4[tables.kind_index[play.card]]]  # type: ignore[union-attr]
     return out
 
 
@@ -214,10 +224,8 @@ def _card_plays(state: GameState, seat: Seat, card: CardId) -> list[A.Action]:
     kind = tables.kind_of[card]
     row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
     out: list[A.Action] = []
-    if tables.normal_ok[row][kind] and not (
-        state.options.wild_draw_four == "strict" and tables.is_wd4[kind] and _holds_color(state, hand)
-    ):
-        out += (tables.plays_uno if len(hand) == 2 else tables.plays)[kind]
+    if not (state.options.wild_draw_four == "strict" and tables.is_wd4[kind] and _holds_color(state, hand)):
+        out += (tables.card_plays_uno if len(hand) == 2 else tables.card_plays)[row][card]
     if state.power and state.power[seat] and tables.flex_ok[row][kind]:
         out += _flex_plays(state, seat, kind, len(hand) == 2)
     return out

@@ -200,6 +200,20 @@ class DeckTables:
         self.flex_plays_uno = tuple(flex_uno)
         self.targeted: tuple[bool, ...] = tuple(c.is_flex and c.rank in rules.targeted for c in kinds)
         assert n == len(self.plays)
+        # The same, by physical card and by "row" (top kind * 4 + colour): what a card
+        # may be played as, empty when it does not match. legal_actions reads these.
+        kind_of = self.kind_of
+        cards_range = range(len(cards))
+        self.kind_bit: tuple[int, ...] = tuple(1 << kind_of[card] for card in cards_range)
+        """A bit per kind, to skip a second copy of a card in a hand."""
+        self.wd4_mask: int = sum(1 << kind for kind in range(n) if self.is_wd4[kind])
+        self.card_plays: tuple[tuple[tuple[A.Play, ...], ...], ...] = tuple(
+            tuple(plain[kind_of[card]] if ok[kind_of[card]] else () for card in cards_range) for ok in normal
+        )
+        self.card_plays_uno: tuple[tuple[tuple[A.Play, ...], ...], ...] = tuple(
+            tuple(with_uno[kind_of[card]] if ok[kind_of[card]] else () for card in cards_range) for ok in normal
+        )
+        self.has_flex = any(card.is_flex for card in kinds)
 
     def kind_count(self) -> int:
         """How many distinct kinds of card the deck has."""
