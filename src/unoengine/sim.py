@@ -55,15 +55,16 @@ def play_game(
     """
     actions: list[tuple[Seat, Action]] | None = [] if keep_actions else None
     reactive = [seat for seat, bot in enumerate(bots) if bot.reacts]
+    choosers = [bot.choose for bot in bots]
+    viewers = [bot.needs_view for bot in bots]
     steps = 0
     seats = state.seats
     while state.outcome is None:
         seat: Seat = state.pending.seat  # type: ignore[assignment]
         legal = legal_actions(state, seat)
-        bot = bots[seat]
-        action = bot.choose(view_for(state, seat) if bot.needs_view else None, legal)
+        action = choosers[seat](view_for(state, seat) if viewers[seat] else None, legal)
         if action not in legal:
-            raise ValueError(f"bot {bot.name} at seat {seat} chose an illegal action {action}")
+            raise ValueError(f"bot {bots[seat].name} at seat {seat} chose an illegal action {action}")
         state = apply_unchecked(state, seat, action)
         steps += 1
         if actions is not None:

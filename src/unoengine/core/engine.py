@@ -23,7 +23,6 @@ from unoengine.core.rules.base import (
     Options,
     RuleSet,
     deck_tables,
-    no_effect,
     targeted_plays,
 )
 from unoengine.core.state import (
@@ -335,12 +334,12 @@ _new_state = tuple.__new__
 
 
 def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameState | None:
-    """The three commonest transitions without the :class:`Work` copy, or ``None``.
+    """The commonest transitions without the :class:`Work` copy, or ``None``.
 
     They are exactly what the general path computes: a card without effect played
-    from the hand, not the last nor the second-to-last one, in a rule set with no
-    per-card hook (C-7); a turn's draw of one card from a non-empty pile (C-8); a
-    drawn card kept (C-8). The new state is built by position (see the field order
+    from the hand (or the drawn card played), not the last nor the second-to-last
+    one, in a rule set with no per-card hook (C-7, C-8); a turn's draw of one card
+    from a non-empty pile (C-8); a drawn card kept (C-8). The new state is built by position (see the field order
     of :class:`GameState`): ``tuple.__new__`` skips the Python-level ``__new__`` of a
     ``NamedTuple``.
     """
@@ -351,9 +350,10 @@ def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameStat
             following = TURNS[(seat + state[12]) % state[3]]
             return _new_state(GameState, (*state[:14], following, None, 0, *state[17:22], state[22] + 1))
         return None
-    if type(pending) is not Turn:
-        return None
+    pending_kind = type(pending)
     if kind is A.Draw:
+        if pending_kind is not Turn:
+            return None
         pile = state[9]
         if not pile or state[1].draw_until_playable:
             return None
@@ -376,21 +376,23 @@ def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameStat
         )
     if kind is not A.Play or action.flex:  # type: ignore[union-attr]
         return None
-    rules = state[0]
     tables = state[2]
     face = action.card  # type: ignore[union-attr]
-    if rules.after_card is not None or rules.effects[(face.rank, False)] is not no_effect:
-        return None
-    hand = state[8][seat]
-    if len(hand) < 3:
-        return None
     kind_index = tables.kind_by_id.get(id(face))
     if kind_index is None:
         kind_index = tables.kind_index[face]
-    kind_of = tables.kind_of
-    index = 0
-    while kind_of[hand[index]] != kind_index:
-        index += 1
+    hand = state[8][seat]
+    if not tables.plain[kind_index] or len(hand) < 3:
+        return None
+    if pending_kind is Turn:
+        kind_of = tables.kind_of
+        index = 0
+        while kind_of[hand[index]] != kind_index:
+            index += 1
+    elif pending_kind is DrawnCardChoice:
+        index = hand.index(pending[1])
+    else:
+        return None
     card = hand[index]
     hands = list(state[8])
     hands[seat] = hand[:index] + hand[index + 1 :]

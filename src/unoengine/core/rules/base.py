@@ -214,6 +214,10 @@ class DeckTables:
             tuple(with_uno[kind_of[card]] if ok[kind_of[card]] else () for card in cards_range) for ok in normal
         )
         self.has_flex = any(card.is_flex for card in kinds)
+        self.plain: tuple[bool, ...] = tuple(
+            rules.after_card is None and rules.effects.get((card.rank, False)) is no_effect for card in kinds
+        )
+        """Kinds whose normal side has no effect in a rule set with no per-card hook (the engine's fast path)."""
 
     def kind_count(self) -> int:
         """How many distinct kinds of card the deck has."""
