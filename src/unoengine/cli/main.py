@@ -229,10 +229,9 @@ def _default_seats(ruleset: RuleSet) -> int:
 
 def _simulation_table(result: dict[str, Any], match: bool, seed: int, records: Path | None) -> RenderableType:
     mode = "whole games" if match else "single rounds"
-    last = seed + result["games"] - 1 if result["games"] else seed
-    title = Text.assemble(
-        (result["rules"], "bold"), f": {result['seats']} seats, {result['games']} games ({mode}), seeds {seed}..{last}"
-    )
+    games = result["games"]
+    seeds = f"seeds {seed}..{seed + games - 1}" if games > 1 else f"seed {seed}" if games else "no games"
+    title = Text.assemble((result["rules"], "bold"), f": {result['seats']} seats, {games} games ({mode}), {seeds}")
     figures = Table(box=box.SIMPLE_HEAD, show_header=False)
     figures.add_column("figure")
     figures.add_column("value", justify="right")
@@ -425,7 +424,11 @@ def options_listing(rulesets: list[RuleSet]) -> str:
             if name in ruleset.option_names:
                 value = defaults[name]
                 shown = json.dumps(value) if isinstance(value, bool) else str(value)
-                lines.append(f"  {name}={shown}")
+                if name in ruleset.option_choices:
+                    allowed = "|".join(ruleset.option_choices[name])
+                else:
+                    allowed = "true|false" if isinstance(value, bool) else "a positive number"
+                lines.append(f"  {name}={shown}".ljust(34) + f"({allowed})")
     return "\n".join(lines)
 
 

@@ -78,7 +78,9 @@ class RuleSet:
     points: Callable[[Card], int]
     default_options: Options
     option_names: frozenset[str]
-    check_options: Callable[[Options], None]
+    option_choices: Mapping[str, tuple[str, ...]]
+    """The allowed values of the rule set's text options, with the rule that sets them in ``option_rules``."""
+    option_rules: Mapping[str, str]
     deal: Callable[[Work, list[CardId]], None]
     """Deal (or draft) from the shuffled deck, top first, and start play (C-2..C-6, D-2..D-7, F-6..F-8)."""
     effects: Mapping[tuple[Rank, bool], Effect]
@@ -121,11 +123,17 @@ class RuleSet:
             expected = type(values[key])
             if type(value) is not expected:
                 raise InvalidNotationError(f"option {key!r} must be {expected.__name__}, not {value!r}")
+            choices = self.option_choices.get(key)
+            if choices is not None and value not in choices:
+                allowed = " or ".join(repr(choice) for choice in choices)
+                rule = self.option_rules.get(key, "")
+                raise InvalidNotationError(
+                    f"option {key!r} must be {allowed} in {self.title}, not {value!r}" + (f" ({rule})" if rule else "")
+                )
             values[key] = value
         options = Options(**values)
         if options.target_score < 1:
             raise InvalidNotationError(f"option 'target_score' must be positive, not {options.target_score}")
-        self.check_options(options)
         return options
 
 
@@ -376,7 +384,3 @@ def deal_seven(work: Work, order: list[CardId]) -> None:
             position += 1
     work.hands = [tuple(hand) for hand in hands]
     work.draw_pile = tuple(reversed(order[position:]))
-
-
-def check_nothing(options: Options) -> None:
-    """No cross-option constraint."""

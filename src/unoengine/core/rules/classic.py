@@ -31,7 +31,6 @@ Readings (where the rulebook is silent):
 from __future__ import annotations
 
 from unoengine.core.cards import Card, CardId, Rank
-from unoengine.core.errors import InvalidNotationError
 from unoengine.core.rules.base import (
     CLASSIC_EFFECTS,
     Options,
@@ -95,14 +94,6 @@ def classic_deal(work: Work, order: list[CardId]) -> None:
         work.turn(player)
 
 
-def check_classic(options: Options) -> None:
-    """C-17: ``wild_draw_four`` is ``strict`` or ``challenge``."""
-    if options.wild_draw_four not in ("strict", "challenge"):
-        raise InvalidNotationError(
-            f"option 'wild_draw_four' must be 'strict' or 'challenge', not {options.wild_draw_four!r}"
-        )
-
-
 CLASSIC = RuleSet(
     name="classic",
     title="Classic UNO",
@@ -113,7 +104,8 @@ CLASSIC = RuleSet(
     points=classic_points,
     default_options=Options(wild_draw_four="strict", target_score=500, single_round=False),
     option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round"}),
-    check_options=check_classic,
+    option_choices={"wild_draw_four": ("strict", "challenge")},
+    option_rules={"wild_draw_four": "C-17"},
     deal=classic_deal,
     effects=CLASSIC_EFFECTS,
     wild_draw_four_legal=classic_wild_draw_four_legal,

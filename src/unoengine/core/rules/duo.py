@@ -38,7 +38,6 @@ import random
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
-from unoengine.core.errors import InvalidNotationError
 from unoengine.core.events import CardsDrawn
 from unoengine.core.rules.base import (
     CLASSIC_EFFECTS,
@@ -335,16 +334,6 @@ def duo_game_winner(work: Work, round_winner: Seat | None) -> tuple[bool, Seat |
     return False, None
 
 
-def check_duo(options: Options) -> None:
-    """D-18: the Wild Draw Four always allows the challenge; D-1: the two decks."""
-    if options.wild_draw_four != "challenge":
-        raise InvalidNotationError(
-            "option 'wild_draw_four' must be 'challenge' in UNO Duo (D-18: the challenge is always allowed)"
-        )
-    if options.duo_deck not in DECKS:
-        raise InvalidNotationError(f"option 'duo_deck' must be one of {', '.join(DECKS)}, not {options.duo_deck!r}")
-
-
 DUO = RuleSet(
     name="duo",
     title="UNO Duo",
@@ -355,7 +344,8 @@ DUO = RuleSet(
     points=duo_points,
     default_options=Options(wild_draw_four="challenge", target_score=200, single_round=False),
     option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round", "duo_deck"}),
-    check_options=check_duo,
+    option_choices={"wild_draw_four": ("challenge",), "duo_deck": tuple(DECKS)},
+    option_rules={"wild_draw_four": "D-18: the challenge is always allowed", "duo_deck": "D-1"},
     deal=duo_deal,
     effects=DUO_EFFECTS,
     wild_draw_four_legal=duo_wild_draw_four_legal,

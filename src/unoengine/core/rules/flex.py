@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
-from unoengine.core.errors import InvalidNotationError
 from unoengine.core.events import PowerFlipped
 from unoengine.core.rules.base import (
     Effect,
@@ -220,14 +219,6 @@ FLEX_EFFECTS: dict[tuple[Rank, bool], Effect] = {
 }
 
 
-def check_flex(options: Options) -> None:
-    """F-24: the Wild Draw Four always allows the challenge."""
-    if options.wild_draw_four != "challenge":
-        raise InvalidNotationError(
-            "option 'wild_draw_four' must be 'challenge' in UNO Flex! (F-24: the challenge is always allowed)"
-        )
-
-
 FLEX = RuleSet(
     name="flex",
     title="UNO Flex!",
@@ -238,7 +229,8 @@ FLEX = RuleSet(
     points=flex_points,
     default_options=Options(wild_draw_four="challenge", target_score=500, single_round=True),
     option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round"}),
-    check_options=check_flex,
+    option_choices={"wild_draw_four": ("challenge",)},
+    option_rules={"wild_draw_four": "F-24: the challenge is always allowed"},
     deal=flex_deal,
     effects=FLEX_EFFECTS,
     wild_draw_four_legal=flex_wild_draw_four_legal,
