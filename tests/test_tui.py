@@ -108,6 +108,11 @@ async def human_step(app: UnoApp, pilot: Pilot[None], trace: Trace) -> bool:
         text = screen_text(app)
         if screen.kind == "round":
             trace.round_text = text
+            # The next round waits behind the summary: nobody acts until Enter.
+            steps = app.state.steps
+            for _ in range(3):
+                await pilot.pause()
+            assert app.state.steps == steps
         if screen.kind == "game_over":
             trace.over_text = text
             await pilot.press("enter")
@@ -202,6 +207,8 @@ async def test_classic_round_with_wild_typed_notation_and_summary(tmp_path: Path
         assert "round 2" in shown(app, "status")
         log = shown(app, "log")
         assert "Round 1 won by" in log
+        assert any(line.startswith("Round 1: the first card is ") for line in app.lines)
+        assert any(line.startswith("Round 2: the first card is ") for line in app.lines)
         assert trace.catches >= 1
         assert any(line.startswith("You caught Bot") for line in app.lines), "a bot that forgot UNO was caught"
         app.save_screenshot(filename="classic.svg", path=str(tmp_path))
@@ -253,7 +260,12 @@ async def test_duo_draft_prompt_shows_the_drafted_card() -> None:
         drafted = app.view().draft_card
         assert drafted is not None
         assert drafted.words in text
-        assert "Top: — (draft)" in shown(app, "status")
+        status = shown(app, "status")
+        discards = app.view().discard_pile
+        assert f"Draft discards: {len(discards)}" in status, "the draft shows its face-up discards, not a top card"
+        assert "Top:" not in status
+        if discards:
+            assert f", top {card_text(discards[-1]).plain}" in status
 
 
 @pytest.mark.asyncio

@@ -295,6 +295,8 @@ async def test_duo_first_card_wild_player1_names_the_colour(tmp_path: Path) -> N
         assert answer_labels(app) == [" red ▲▲▲▲ ", " yellow ▲ ", " green ▲▲ ", " blue ▲▲▲ "]
         assert "Name the colour of the first card." in shown(app, "prompt")
         assert "Top:  W " in shown(app, "status")
+        assert "Turn: You (colour)" in shown(app, "status")
+        assert "Round 1: the first card is W; next: you (colour)" in app.lines
         # Escape cannot dodge the decision: the prompt comes back.
         await pilot.press("escape")
         await settle(app, pilot)
@@ -409,7 +411,7 @@ async def test_typed_refusal_names_the_rule_and_changes_nothing(tmp_path: Path) 
         state = app.state
         actions = list(session.actions)
         before = (shown(app, "hand"), shown(app, "status"), shown(app, "players"))
-        assert shown(app, "status").startswith("Classic UNO · round 1  Top:  R6 ")
+        assert shown(app, "status").startswith("Classic UNO · round 1 · seed 0  Top:  R6 ")
 
         await pilot.press("slash", *"gs", "enter")
         assert shown(app, "message") == "Refused (C-7): the GS does not match R6 (current colour red)"
@@ -418,9 +420,9 @@ async def test_typed_refusal_names_the_rule_and_changes_nothing(tmp_path: Path) 
         assert (shown(app, "hand"), shown(app, "status"), shown(app, "players")) == before
 
         await pilot.press("colon", *"r7", "enter")
-        assert shown(app, "message") == "Refused (G-4): seat 0 holds no R7"
+        assert shown(app, "message") == "Refused (G-4): you hold no R7", "seat numbers become screen names"
         await pilot.press("slash", *"catch 1", "enter")
-        assert shown(app, "message").startswith("Refused (C-19)")
+        assert shown(app, "message") == "Refused (C-19): Bot 1 holds 2 cards, not one: there is nothing to catch"
         assert app.state is state
         assert session.actions == actions
         # Still the person's turn, and a legal typed action is taken.

@@ -8,12 +8,16 @@ Click command object; the ``uno`` group registers it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.record import ReplayError
+
+if TYPE_CHECKING:
+    from unoengine.core.state import GameState
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -44,6 +48,37 @@ def option_items(items: tuple[str, ...]) -> dict[str, Any]:
             raise click.BadParameter(f"{item!r} must be written key=value", param_hint="--option")
         options[key.strip()] = option_value(value)
     return options
+
+
+def resume_conflicts(ctx: click.Context, state: GameState, given: dict[str, Any]) -> list[str]:
+    """The options given with ``--resume`` that disagree with the record (the record decides)."""
+    conflicts: list[str] = []
+
+    def typed(name: str) -> bool:
+        return ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+
+    if typed("rules") and given["rules"].lower() != state.rules.name:
+        conflicts.append(f"--rules {given['rules']}: the record says {state.rules.name}")
+    if typed("seats") and given["seats"] != state.seats:
+        conflicts.append(f"--seats {given['seats']}: the record says {state.seats}")
+    if typed("seed") and given["seed"] != state.seed:
+        conflicts.append(f"--seed {given['seed']}: the record says {state.seed}")
+    recorded = state.options.to_dict()
+    for key, value in given["options"].items():
+        if recorded.get(key, object()) != value:
+            conflicts.append(f"--option {key}={value}: the record says {key}={recorded.get(key, '(not an option)')}")
+    return conflicts
+
+
+def replay_command(state: GameState) -> str:
+    """The ``uno play`` command line that deals the same game again (rules, seats, seed, options)."""
+    words = ["uno play", f"--rules {state.rules.name}", f"--seats {state.seats}", f"--seed {state.seed}"]
+    defaults = state.rules.options(None).to_dict()
+    for key, value in sorted(state.options.to_dict().items()):
+        if key in state.rules.option_names and defaults.get(key) != value:
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            words.append(f"--option {key}={text}")
+    return " ".join(words)
 
 
 @click.command("play", context_settings=CONTEXT)
@@ -106,15 +141,27 @@ def play(
     from unoengine.cli.tui import Session, UnoApp
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
+    given = option_items(options)
     try:
         if resume is not None:
             session = Session.resume(resume, bots=names, save=save)
         else:
-            session = Session.new(rules.lower(), seats, bots=names, seed=seed, options=option_items(options), save=save)
+            session = Session.new(rules.lower(), seats, bots=names, seed=seed, options=given, save=save)
     except (RecordError, ReplayError) as error:
         raise click.ClickException(f"cannot resume {resume}: {error}") from None
     except (InvalidNotationError, ValueError) as error:
         raise click.UsageError(str(error)) from None
+    if resume is not None:
+        conflicts = resume_conflicts(
+            click.get_current_context(), session.start, {"rules": rules, "seats": seats, "seed": seed, "options": given}
+        )
+        if conflicts:
+            raise click.UsageError(
+                "--resume plays the game of its record; these options disagree with it: " + "; ".join(conflicts)
+            )
     if session.state.is_over:
         raise click.ClickException("that game is already over")
     UnoApp(session, bot_delay=bot_delay, show_markers=not no_markers).run()
+    if save is not None:
+        click.echo(f"Game saved to {save}")
+    click.echo(f"seed {session.start.seed} — replay with: {replay_command(session.start)}")

@@ -11,6 +11,7 @@ markers (F-5) unless they are turned off.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -56,11 +57,16 @@ from unoengine.core.events import (
 )
 from unoengine.core.record import format_record, parse_record, record_of, replay
 from unoengine.core.rules import find_rules
-from unoengine.core.state import GameState
+from unoengine.core.state import Draft, GameState
 from unoengine.core.views import PlayerView, view_for
 
 HUMAN: Seat = 0
 """The person always sits at seat 0."""
+
+RESUME_LINES = 6
+"""How many of the last actions the log shows when a game is resumed."""
+
+_PENDING_WORDS = {"color": "colour", "drawn": "drawn card", "game_over": "game over"}
 
 FORGET_UNO = 0.15
 """How often the heuristic bots forget to call UNO, so that they can be caught."""
@@ -108,6 +114,23 @@ def color_text(color: Color | None, *, show_markers: bool = True) -> Text:
         return Text("none")
     label = f" {color.word} {markers(color)} " if show_markers else f" {color.word} "
     return Text(label, style=_CARD_STYLES[color])
+
+
+def flow(items: Sequence[Text], width: int, *, gap: str = " ", indent: str = "") -> Text:
+    """Items on lines of at most ``width`` cells, breaking only between items (never inside one)."""
+    out = Text()
+    column = 0
+    for item in items:
+        size = item.cell_len
+        if column and column + len(gap) + size > width:
+            out.append("\n" + indent)
+            column = len(indent)
+        elif column:
+            out.append(gap)
+            column += len(gap)
+        out.append_text(item)
+        column += size
+    return out
 
 
 _FLEX_WILD_SIDES = {
@@ -172,6 +195,10 @@ class Session:
     bots: dict[Seat, Bot]
     actions: list[tuple[Seat, str]] = field(default_factory=list)
     save: Path | None = None
+    deck: tuple[str, ...] | None = None
+    """The first round's deck, when the game was dealt from a given deck (a stacked record)."""
+    previous: GameState | None = field(default=None, repr=False)
+    """The state before the last action (names the Duo draft's public cards)."""
 
     @classmethod
     def new(
@@ -211,7 +238,7 @@ class Session:
         record = parse_record(path.read_text())
         start = record.start()
         state = replay(record)
-        session = cls(start, state, make_bots(bots, start.seats, start.seed), list(record.actions), save)
+        session = cls(start, state, make_bots(bots, start.seats, start.seed), list(record.actions), save, record.deck)
         session.write()
         return session
 
@@ -219,6 +246,15 @@ class Session:
     def names(self) -> list[str]:
         """The seats' names: "You", "Bot 1", ..."""
         return ["You" if seat == HUMAN else f"Bot {seat}" for seat in range(self.state.seats)]
+
+    def object_name(self, seat: Seat) -> str:
+        """A seat's name inside a sentence: "you", "Bot 1", ..."""
+        return "you" if seat == HUMAN else f"Bot {seat}"
+
+    @property
+    def object_names(self) -> list[str]:
+        """The seats' names inside a sentence: "you", "Bot 1", ..."""
+        return [self.object_name(seat) for seat in range(self.state.seats)]
 
     def act(self, seat: Seat, action: Action | str) -> tuple[Event, ...]:
         """Apply an action (or its notation) of ``seat``; record it; return its events.
@@ -229,20 +265,63 @@ class Session:
         """
         parsed = parse_action(action) if isinstance(action, str) else action
         transition = apply(self.state, seat, parsed)
+        self.previous = self.state
         self.state = transition.state
         self.actions.append((seat, format_action(parsed)))
         self.write()
         return transition.events
 
+    def recent(self, count: int = 5) -> list[str]:
+        """The log lines of the last ``count`` actions so far (shown when a game is resumed)."""
+        split = max(0, len(self.actions) - count)
+        state = self.start
+        for seat, text in self.actions[:split]:
+            state = apply(state, seat, parse_action(text)).state
+        keep, lines = self.state, []
+        try:
+            for seat, text in self.actions[split:]:
+                transition = apply(state, seat, parse_action(text))
+                self.previous, self.state = state, transition.state
+                lines += [line for event in transition.events if (line := self.describe(event)) is not None]
+                state = transition.state
+        finally:
+            self.state, self.previous = keep, None
+        return lines
+
     def write(self) -> None:
         """Write the game record to the save file, if there is one."""
         if self.save is not None:
-            self.save.write_text(format_record(record_of(self.start, self.actions)))
+            deck: Sequence[str] | bool = self.deck if self.deck is not None else False
+            self.save.write_text(format_record(record_of(self.start, self.actions, deck=deck)))
+
+    def _draft(self, seat: Seat, text: str) -> str:
+        """A Duo draft step (D-3): what was kept (seen by its drafter only) and what went face up."""
+        previous = self.previous
+        cards = self.state.tables.cards
+        if previous is None or type(previous.pending) is not Draft or len(previous.draw_pile) < 2:
+            return f"{self.names[seat]} {'kept' if text == 'keep' else 'rejected'} the drafted card"
+        looked, following = previous.draw_pile[-1], previous.draw_pile[-2]
+        who = self.names[seat]
+        if text == "keep":
+            kept = format_card(cards[looked]) if seat == HUMAN else "a card"
+            return f"{who} kept {kept}; {format_card(cards[following])} went to the draft discards"
+        taken = format_card(cards[following]) if seat == HUMAN else "the next card"
+        return f"{who} rejected {format_card(cards[looked])} and took {taken}"
+
+    def _draft_card(self, event: CardsDrawn) -> bool:
+        """True for the card a draft step put in a hand (its ``keep``/``reject`` line names it)."""
+        previous = self.previous
+        if previous is None or type(previous.pending) is not Draft or previous.pending.seat != event.seat:
+            return False
+        return event.cards is not None and len(event.cards) == 1 and event.cards[0] in previous.draw_pile[-2:]
 
     def describe(self, event: Event) -> str | None:
         """One log line for an event, as seat 0 may see it (G-2)."""
+        if type(event) is CardsDrawn and self._draft_card(event):
+            return None
         event = redact(event, HUMAN)
         names = self.names
+        them = self.object_name
         cards = self.state.tables.cards
         kind = type(event)
         if kind is ActionTaken:
@@ -252,13 +331,13 @@ class Session:
                 return None
             if text == "pass":
                 return f"{who} passed"
-            if text in ("uno", "accept", "challenge", "keep", "reject"):
+            if text in ("keep", "reject"):
+                return self._draft(event.seat, text)
+            if text in ("uno", "accept", "challenge"):
                 verbs = {
                     "uno": "called UNO!",
                     "accept": "accepted the Wild Draw Four",
                     "challenge": "challenged the Wild Draw Four",
-                    "keep": "kept the drafted card",
-                    "reject": "rejected the drafted card",
                 }
                 return f"{who} {verbs[text]}"
             if text.startswith("catch"):
@@ -270,7 +349,7 @@ class Session:
             assert isinstance(event, CardsDrawn)
             if event.cards is not None and event.seat == HUMAN:
                 drawn = ", ".join(format_card(cards[card]) for card in event.cards)
-                return f"You drew {drawn}" if drawn else "You drew nothing"
+                return f"You drew {drawn}" if drawn else "You drew nothing (the draw pile is empty)"
             return f"{names[event.seat]} drew {event.number}"
         if kind is Reshuffled:
             assert isinstance(event, Reshuffled)
@@ -279,13 +358,15 @@ class Session:
         if kind is HandShown:
             assert isinstance(event, HandShown)
             if event.cards is None:
-                return f"{names[event.seat]} showed their hand to {names[event.to]}"
+                whose = "your" if event.seat == HUMAN else "their"
+                return f"{names[event.seat]} showed {whose} hand to {them(event.to)}"
             shown = ", ".join(format_card(cards[card]) for card in event.cards)
             return f"{names[event.seat]} showed you their hand: {shown}"
         if kind is ChallengeResolved:
             assert isinstance(event, ChallengeResolved)
             result = "succeeded" if event.success else "failed"
-            return f"{names[event.challenger]}'s challenge of {names[event.player]} {result}"
+            whose = "Your" if event.challenger == HUMAN else f"{names[event.challenger]}'s"
+            return f"{whose} challenge of {them(event.player)} {result}"
         if kind is PowerFlipped:
             assert isinstance(event, PowerFlipped)
             return "Power Cards: " + ", ".join(
@@ -293,20 +374,47 @@ class Session:
             )
         if kind is Caught:
             assert isinstance(event, Caught)
-            return f"{names[event.catcher]} caught {names[event.seat]} without UNO: {names[event.seat]} draws 2"
+            draws = "you draw 2" if event.seat == HUMAN else f"{names[event.seat]} draws 2"
+            return f"{names[event.catcher]} caught {them(event.seat)} without UNO: {draws}"
         if kind is RoundEnded:
             assert isinstance(event, RoundEnded)
-            winner = "nobody (blocked)" if event.winner is None else names[event.winner]
+            winner = "nobody (blocked)" if event.winner is None else them(event.winner)
             deltas = ", ".join(f"{names[seat]} {delta:+d}" for seat, delta in enumerate(event.deltas))
             return f"Round {event.round} won by {winner}: {deltas}"
         if kind is GameEnded:
             assert isinstance(event, GameEnded)
+            if event.winner == HUMAN:
+                return "Game over: you won"
             winner = "nobody" if event.winner is None else names[event.winner]
             return f"Game over: {winner} won"
         if kind is RoundStarted:
             assert isinstance(event, RoundStarted)
             return f"Round {event.round} begins"
         return None
+
+
+_SEAT = re.compile(r"\bseat (\d+)('s)?(?: (holds|has|names|adds|plays its|plays|takes))?")
+_YOU_VERBS = {"holds": "hold", "has": "have", "names": "name", "adds": "add", "plays its": "play your", "plays": "play"}
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """An engine message with its seat numbers replaced by screen names ("seat 1" → "Bot 1", "seat 0" → "you")."""
+
+    def named(match: re.Match[str]) -> str:
+        seat, possessive, verb = int(match.group(1)), match.group(2), match.group(3)
+        if seat >= len(names):
+            return match.group(0)
+        if seat != HUMAN:
+            return names[seat] + (possessive or "") + (f" {verb}" if verb else "")
+        if possessive:
+            rest = text[match.end() :]
+            return "your" if rest[:1] == " " and rest[1:2].isalnum() else "yours"
+        return "you" + (f" {_YOU_VERBS.get(verb, verb)}" if verb else "")
+
+    named_text = _SEAT.sub(named, text)
+    if "you add " in named_text:
+        named_text = named_text.replace(" or takes ", " or take ")
+    return named_text
 
 
 # -- prompts -------------------------------------------------------------------------
@@ -317,12 +425,16 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical { width: 92; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    ChoiceScreen > Vertical {
+        width: 90%; max-width: 92; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 1 2;
+    }
     ChoiceScreen #question { margin-bottom: 1; }
     ChoiceScreen OptionList { height: auto; max-height: 14; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
+        Binding("q", "app.ask_quit", "Quit"),
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
 
@@ -359,15 +471,20 @@ class ChoiceScreen(ModalScreen[str | None]):
 
 
 class NoticeScreen(ModalScreen[None]):
-    """A text to read (help, round summary, game over); Enter or Escape closes it."""
+    """A text to read (help, round summary, game over); Enter or Escape closes it, arrows scroll it."""
 
     DEFAULT_CSS = """
     NoticeScreen { align: center middle; }
-    NoticeScreen > Static { width: 72; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    NoticeScreen > VerticalScroll {
+        width: 90%; max-width: 84; height: auto; max-height: 100%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    NoticeScreen #notice { width: 100%; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Close"),
         Binding("escape", "close", "Close"),
+        Binding("q", "app.ask_quit", "Quit"),
     ]
 
     def __init__(self, kind: str, body: Text | str) -> None:
@@ -376,32 +493,65 @@ class NoticeScreen(ModalScreen[None]):
         self.body = body
 
     def compose(self) -> ComposeResult:
-        yield Static(self.body, id="notice")
+        with VerticalScroll(id="notice-box"):
+            yield Static(self.body, id="notice")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
+class QuitScreen(ModalScreen[bool]):
+    """Quit? y or Enter quits, n or Escape goes back to the game."""
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    QuitScreen > Static { width: auto; height: auto; border: thick $error; background: $surface; padding: 1 4; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Quit"),
+        Binding("enter", "answer(True)", "Quit", show=False),
+        Binding("n", "answer(False)", "Back"),
+        Binding("escape", "answer(False)", "Back", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static("Quit? y/n", id="quit")
+
+    def action_answer(self, quit_game: bool) -> None:
+        self.dismiss(quit_game)
+
+
 HELP = """\
-UNO — keys
+UNO — keys (Enter or Escape closes this)
 
-  ← / →, 1-9, 0   pick a card of your hand (0 is the 10th)
-  Enter           play the picked card (you are asked for a colour, a side,
-                  a target, and whether to call UNO when it matters)
-  d               draw (or take a Duo volley's total)
-  p               pass: keep the drawn card, or decline a Duo Reverse dump
-  u               call UNO (you hold one card and have not called yet)
-  c               catch a player who has one card and did not call UNO
-  / or :          type an action in notation (R7, W:g, G2|Y@flex, FW+2@flex:r>2,
-                  draw, pass, uno, catch 1, accept, challenge, keep, reject, color g)
-  Escape          leave the input
-  ?               this help          q  quit
+  ← / →, Home/End  pick a card of your hand
+  1-9, 0           pick the 1st-9th card (0 is the 10th)
+  Enter            play the picked card (prompts ask for a colour,
+                   a side, a target, and UNO when it matters)
+  d                draw (or take a Duo volley's total)
+  p                pass: keep the drawn card, or decline a Duo dump
+  u                call UNO (you hold one card and have not called)
+  c                catch a player who has one card and no UNO
+  / or :           type an action in notation: R7, W:g, G2|Y@flex,
+                   FW+2@flex:r>2, draw, pass, uno, catch 1, accept,
+                   challenge, keep, reject, color g
+  Escape           leave the input
+  ?                this help
+  q                quit (asks first)
 
-Highlighted cards can be played now. Markers: ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red.
+Highlighted (★) cards can be played now.
+Markers: ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red.
 """
 
 
 # -- the app -------------------------------------------------------------------------
+
+_GAME_ACTIONS = frozenset(
+    {"select", "pick", "play", "draw", "pass", "uno", "catch", "command", "leave_input", "help", "ask_quit"}
+)
 
 
 class UnoApp(App[None]):
@@ -409,18 +559,21 @@ class UnoApp(App[None]):
 
     TITLE = "unoengine"
     CSS = """
-    #status { height: 3; padding: 0 1; background: $boost; }
+    #status { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     #middle { height: 1fr; }
-    #players { width: 54; padding: 0 1; border: round $secondary; }
-    #log { width: 1fr; padding: 0 1; border: round $secondary; }
-    #prompt { height: 2; padding: 0 1; color: $warning; }
+    #players { width: 1fr; max-width: 58; padding: 0 1; border: round $secondary; }
+    #log-box { width: 1fr; padding: 0 1; border: round $secondary; scrollbar-size-vertical: 1; }
+    #log { width: 100%; height: auto; }
+    #prompt { height: auto; max-height: 2; padding: 0 1; color: $warning; }
     #hand { height: auto; min-height: 4; padding: 0 1; border: round $accent; }
-    #message { height: 1; padding: 0 1; color: $error; }
+    #message { height: auto; max-height: 2; padding: 0 1; color: $error; }
     #command { height: 3; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "select(-1)", "←", show=False),
         Binding("right", "select(1)", "→", show=False),
+        Binding("home", "pick(0)", "First", show=False),
+        Binding("end", "pick(-1)", "Last", show=False),
         Binding("enter", "play", "Play"),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass", "Pass"),
@@ -430,7 +583,7 @@ class UnoApp(App[None]):
         Binding("colon", "command", "Type", show=False),
         Binding("escape", "leave_input", show=False),
         Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
+        Binding("q", "ask_quit", "Quit"),
         *(Binding(str(n), f"pick({(n - 1) % 10})", show=False) for n in range(10)),
     ]
     AUTO_FOCUS = None
@@ -453,6 +606,10 @@ class UnoApp(App[None]):
         self.last_round: RoundEnded | None = None
         self.lines: list[str] = []
         self.modal: str | None = None
+        self.quitting = False
+        """True while the "Quit? y/n" prompt is open (the bots wait)."""
+        self.first_shown: int | None = None
+        """The round whose first card the log has named."""
         self._token = 0
         self._reacted: int | None = None
 
@@ -462,7 +619,8 @@ class UnoApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="middle"):
             yield Static(id="players")
-            yield Static(id="log")
+            with VerticalScroll(id="log-box"):
+                yield Static(id="log")
         yield Static(id="prompt")
         yield Static(id="hand")
         yield Static(id="message")
@@ -473,9 +631,18 @@ class UnoApp(App[None]):
         state = self.session.state
         self.sub_title = f"{state.rules.title} · seed {state.seed}"
         if self.session.actions:
-            self.add_log(f"Resumed after {len(self.session.actions)} actions")
-        self.add_log(f"{state.rules.title}: you against {state.seats - 1} bot(s). Press ? for help.")
+            recent = self.session.recent(RESUME_LINES)
+            self.add_log(f"Resumed after {len(self.session.actions)} actions" + ("; the last ones:" if recent else ""))
+            for line in recent:
+                self.add_log(f"  {line}")
+        self.add_log(f"{state.rules.title}: you against {state.seats - 1} bot(s), seed {state.seed}. Press ? for help.")
+        self.log_first_card()
         self.advance()
+        # The widths are known once the screen is laid out: lay the hand out again.
+        self.call_after_refresh(self.refresh_view)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_view)
 
     # -- what the person sees ------------------------------------------------------------
 
@@ -510,78 +677,101 @@ class UnoApp(App[None]):
         self.lines.append(line)
         self.lines = self.lines[-200:]
 
+    def _width(self, widget: str, fallback: int) -> int:
+        """The content width of a widget once laid out (``fallback`` before)."""
+        width = self.query_one(f"#{widget}").content_size.width
+        return width if width > 0 else fallback
+
     def refresh_view(self) -> None:
         view = self.view()
         state = self.state
         names = self.session.names
         m = self.show_markers
-        status = Text()
-        status.append(f"{state.rules.title} · round {view.round}", style="bold")
-        status.append("  Top: ")
-        if view.top is not None:
-            status.append_text(card_text(view.top, show_markers=m))
+        items = [Text(f"{state.rules.title} · round {view.round}", style="bold") + Text(f" · seed {state.seed}")]
+        if view.pending == "draft":
+            discards = Text(f"Draft discards: {len(view.discard_pile)}")
+            if view.discard_pile:
+                discards.append(", top ")
+                discards.append_text(card_text(view.discard_pile[-1], show_markers=m))
+            items.append(discards)
         else:
-            status.append("— (draft)")
-        status.append("  Colour: ")
-        status.append_text(color_text(view.color, show_markers=m) if view.top is not None else Text("—"))
-        status.append(f"  Draw pile: {view.draw_pile}")
+            top = card_text(view.top, show_markers=m) if view.top is not None else Text("—")
+            colour = color_text(view.color, show_markers=m) if view.top is not None else Text("—")
+            items += [Text("Top: ") + top, Text("Colour: ") + colour]
         arrow = "↻ clockwise" if view.direction == 1 else "↺ counterclockwise"
-        status.append(f"  Direction: {arrow}\n")
+        items += [Text(f"Draw pile: {view.draw_pile}"), Text(f"Direction: {arrow}")]
+        status = flow(items, self._width("status", max(20, self.size.width - 2)), gap="  ")
+        status.append("\n")
         if view.outcome is not None:
             status.append("Game over", style="bold")
         else:
             who = names[view.to_act] if view.to_act is not None else "nobody"
-            status.append(f"Turn: {who} ({view.pending})", style="bold")
+            status.append(f"Turn: {who} ({_PENDING_WORDS.get(view.pending, view.pending)})", style="bold")
             if view.volley:
                 status.append(f"  Volley: {view.volley} to draw")
         self.query_one("#status", Static).update(status)
+        self.query_one("#players", Static).update(self.players_text(view, self._width("players", 50)))
+        self.query_one("#log", Static).update(Text("\n".join(self.lines)))
+        self.query_one("#log-box", VerticalScroll).scroll_end(animate=False, immediate=False)
+        self.query_one("#prompt", Static).update(self.prompt_text(view))
+        self.query_one("#hand", Static).update(self.hand_text(view, self._width("hand", max(20, self.size.width - 4))))
 
+    def players_text(self, view: PlayerView, width: int) -> Text:
+        """Each seat's hand size, score, Power Card and UNO state; a seat's line wraps between items."""
+        names = self.session.names
         players = Text()
         for seat in range(view.seats):
             mark = "▶ " if seat == view.to_act else "  "
-            players.append(f"{mark}{names[seat]:<6}", style="bold" if seat == view.to_act else "")
             size = view.hand_sizes[seat]
-            players.append(f" {size:>2} card{'s' if size != 1 else ' '}")
-            players.append(f"  score {view.scores[seat]:>4}")
+            items = [
+                Text(
+                    f"{mark}{names[seat]:<6} {size:>2} card{'s' if size != 1 else ' '}",
+                    style="bold" if seat == view.to_act else "",
+                ),
+                Text(f"score {view.scores[seat]:>4}"),
+            ]
             if view.power:
                 green = view.power[seat]
-                players.append("  Power ")
-                players.append(
+                power = Text("Power ")
+                power.append(
                     " ✔ green " if green else " ✘ red ", style="white on #2e7d32" if green else "white on #b71c1c"
                 )
+                items.append(power)
             if view.unsafe == seat:
-                players.append("  no UNO!", style="bold red")
+                items.append(Text("no UNO!", style="bold red"))
+            players.append_text(flow(items, width, gap="  ", indent="    "))
             players.append("\n")
         if view.round_scores:
             players.append("\nRounds: " + " | ".join(" ".join(f"{d:+d}" for d in row) for row in view.round_scores))
-        self.query_one("#players", Static).update(players)
-        self.query_one("#log", Static).update(Text("\n".join(self.lines[-14:])))
-        self.query_one("#prompt", Static).update(self.prompt_text(view))
-        self.query_one("#hand", Static).update(self.hand_text(view))
+        return players
 
-    def hand_text(self, view: PlayerView) -> Text:
+    def hand_text(self, view: PlayerView, width: int = 78) -> Text:
+        """The hand, every card numbered; lines break between cards, never inside one."""
         cards = self.hand_cards()
         if cards:
             self.selected = max(0, min(self.selected, len(cards) - 1))
         mine = view.to_act == HUMAN
         playable = self.playable() if mine else set()
         text = Text(f"Your hand ({len(cards)}):\n", style="bold")
+        pieces: list[Text] = []
         for index, card in enumerate(cards):
-            chosen = index == self.selected
-            text.append("▶" if chosen else " ", style="bold yellow")
-            text.append(f"{index + 1}:" if index < 10 else "  ", style="bold" if card in playable else "dim")
+            piece = Text()
+            piece.append("▶" if index == self.selected else " ", style="bold yellow")
+            piece.append(f"{index + 1}:", style="bold" if card in playable else "dim")
             face = card_text(card, show_markers=self.show_markers)
             if card in playable:
                 face.stylize("underline")
                 face.append("★", style="bold yellow")
             elif mine:
                 face.stylize("dim")
-            text.append_text(face)
-            text.append(" ")
+            piece.append_text(face)
+            pieces.append(piece)
+        text.append_text(flow(pieces, width, gap=" "))
         if cards:
             card = cards[self.selected]
             state = "playable" if card in playable else "not playable now"
-            text.append(f"\nPicked: {format_card(card)} — {card.words} ({state})", style="italic")
+            drawn = " (drawn)" if view.pending == "drawn" and mine and card == view.drawn_card else ""
+            text.append(f"\nPicked: {format_card(card)}{drawn} — {card.words} ({state})", style="italic")
         return text
 
     def prompt_text(self, view: PlayerView) -> Text:
@@ -596,6 +786,8 @@ class UnoApp(App[None]):
             lines.append("The game is over. Press q to quit.")
         elif view.to_act != HUMAN:
             lines.append(f"Waiting for {names[view.to_act] if view.to_act is not None else 'nobody'}…")
+        elif view.pending == "drawn" and view.drawn_card is None:
+            lines.append("Nothing left to draw: press p to pass.")
         else:
             lines.append(
                 {
@@ -611,6 +803,19 @@ class UnoApp(App[None]):
                 }.get(view.pending, view.pending)
             )
         return Text("\n".join(lines[-2:]))
+
+    def log_first_card(self) -> None:
+        """Once a round's first card is turned (after the deal, or after a Duo draft), log it."""
+        view = self.view()
+        if view.top is None or view.outcome is not None or self.first_shown == view.round:
+            return
+        self.first_shown = view.round
+        if len(view.discard_pile) != 1:
+            return  # a resumed game, already under way
+        who = "nobody" if view.to_act is None else self.session.object_name(view.to_act)
+        pending = _PENDING_WORDS.get(view.pending, view.pending)
+        colour = f" ({view.color.word})" if view.color is not None else ""
+        self.add_log(f"Round {view.round}: the first card is {format_card(view.top)}{colour}; next: {who} ({pending})")
 
     def show_message(self, text: str) -> None:
         self.query_one("#message", Static).update(Text(text))
@@ -638,7 +843,7 @@ class UnoApp(App[None]):
         token = self._token
 
         def run() -> None:
-            if token == self._token and self.modal is None:
+            if token == self._token and self.modal is None and not self.quitting:
                 callback()
 
         if delay > 0:
@@ -682,7 +887,7 @@ class UnoApp(App[None]):
         try:
             events = self.session.act(seat, action)
         except IllegalActionError as error:
-            self.show_message(f"Refused ({error.rule}): {error.reason}")
+            self.show_message(f"Refused ({error.rule}): {name_seats(error.reason, self.session.object_names)}")
             self.refresh_view()
             return False
         except InvalidNotationError as error:
@@ -690,10 +895,12 @@ class UnoApp(App[None]):
             return False
         if seat == HUMAN:
             self.show_message("")
+            self.follow_cursor()
         for event in events:
             line = self.session.describe(event)
             if line is not None:
                 self.add_log(line)
+        self.log_first_card()
         ended = [event for event in events if isinstance(event, RoundEnded)]
         if ended:
             self.last_round = ended[-1]
@@ -701,6 +908,17 @@ class UnoApp(App[None]):
             self.show_round_summary(ended[-1])
         self.advance()
         return True
+
+    def follow_cursor(self) -> None:
+        """After the person's action: pick the card just drawn, or the first card of a Duo dump."""
+        view = self.view()
+        if view.to_act != HUMAN:
+            return
+        cards = self.hand_cards()
+        if view.pending == "drawn" and view.drawn_card is not None and view.drawn_card in cards:
+            self.selected = cards.index(view.drawn_card)
+        elif view.pending == "dump" and view.dump_color is not None:
+            self.selected = next((i for i, card in enumerate(cards) if card.color is view.dump_color), self.selected)
 
     # -- prompts ---------------------------------------------------------------------
 
@@ -768,8 +986,27 @@ class UnoApp(App[None]):
     def color_answers(self, prefix: str) -> list[tuple[Text | str, str]]:
         return [(color_text(color, show_markers=self.show_markers), prefix + color.letter) for color in COLORS]
 
-    def choose_play(self, candidates: list[Play]) -> None:
+    def choose_play(self, candidates: list[Play], *, side_chosen: bool = False) -> None:
         """Narrow the legal plays of one card with prompts: side, colour, target, UNO."""
+        if not side_chosen and all(p.flex for p in candidates):
+            # Only the flex side can be played: it turns the Power Card red, so ask first.
+            card = candidates[0].card
+
+            def flex_only(answer: str | None) -> None:
+                if answer == FLEX_SIDE:
+                    self.choose_play(candidates, side_chosen=True)
+                else:
+                    self.advance()
+
+            self.ask(
+                "side",
+                Text("Only the flex side of ")
+                + card_text(card, show_markers=self.show_markers)
+                + Text(" can be played:"),
+                [(side_labels(card)[1], FLEX_SIDE), ("Cancel: keep the card", "cancel")],
+                flex_only,
+            )
+            return
         if len({p.flex for p in candidates}) > 1:
             card = candidates[0].card
             normal, flex_label = side_labels(card)
@@ -778,7 +1015,7 @@ class UnoApp(App[None]):
                 if answer is None:
                     self.advance()
                 else:
-                    self.choose_play([p for p in candidates if p.flex == (answer == FLEX_SIDE)])
+                    self.choose_play([p for p in candidates if p.flex == (answer == FLEX_SIDE)], side_chosen=True)
 
             self.ask(
                 "side",
@@ -795,7 +1032,7 @@ class UnoApp(App[None]):
                     self.advance()
                 else:
                     chosen = Color.parse(answer)
-                    self.choose_play([p for p in candidates if p.color is chosen])
+                    self.choose_play([p for p in candidates if p.color is chosen], side_chosen=True)
 
             answers: list[tuple[Text | str, str]] = [
                 (color_text(c, show_markers=self.show_markers), c.letter) for c in COLORS if c in colors
@@ -810,7 +1047,7 @@ class UnoApp(App[None]):
                 if answer is None:
                     self.advance()
                 else:
-                    self.choose_play([p for p in candidates if str(p.target) == answer])
+                    self.choose_play([p for p in candidates if str(p.target) == answer], side_chosen=True)
 
             sizes = self.view().hand_sizes
             seats: list[tuple[Text | str, str]] = [
@@ -826,7 +1063,7 @@ class UnoApp(App[None]):
                 if answer is None:
                     self.advance()
                 else:
-                    self.choose_play([p for p in candidates if p.uno == (answer == "uno")])
+                    self.choose_play([p for p in candidates if p.uno == (answer == "uno")], side_chosen=True)
 
             self.ask(
                 "uno",
@@ -842,15 +1079,18 @@ class UnoApp(App[None]):
         names = self.session.names
         tables = self.state.tables
         body = Text()
+        # The notice is 90% of the screen wide (at most 84), less its border, padding and scroll bar.
+        width = min(84, self.size.width * 9 // 10) - 7
         for seat, cards in enumerate(ended.hands):
             if not cards:
                 continue
-            body.append(f"  {names[seat]:<6}")
+            items = [Text(f"  {names[seat]:<6}")]
             for card_id in cards:
-                body.append(" ")
-                body.append_text(card_text(tables.cards[card_id], show_markers=self.show_markers))
-                body.append(f" {tables.points[card_id]}")
-            body.append(f"  = {sum(tables.points[card_id] for card_id in cards)}\n")
+                item = card_text(tables.cards[card_id], show_markers=self.show_markers)
+                items.append(item + Text(f" {tables.points[card_id]}"))
+            items.append(Text(f" = {sum(tables.points[card_id] for card_id in cards)}"))
+            body.append_text(flow(items, width, gap=" ", indent=" " * 9))
+            body.append("\n")
         return body
 
     def show_round_summary(self, ended: RoundEnded) -> None:
@@ -890,8 +1130,28 @@ class UnoApp(App[None]):
     # -- keys ------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """While a prompt is open, only its answers, UNO, catch and quit act."""
+        """While a prompt is open, the app's own keys do not act; while "Quit?" is open, none do."""
+        if self.quitting:
+            return action not in _GAME_ACTIONS
         return self.modal is None or action not in ("select", "pick", "play", "draw", "pass", "command", "help")
+
+    def action_ask_quit(self) -> None:
+        """q: quit at once when the game is over, else ask "Quit? y/n" first."""
+        if self.quitting:
+            return
+        if self.state.is_over:
+            self.exit()
+            return
+        self.quitting = True
+
+        def done(quit_game: bool | None) -> None:
+            self.quitting = False
+            if quit_game:
+                self.exit()
+            elif self.modal is None:
+                self.advance()
+
+        self.push_screen(QuitScreen(), done)
 
     def action_select(self, step: int) -> None:
         cards = self.hand_cards()
@@ -900,7 +1160,11 @@ class UnoApp(App[None]):
         self.refresh_view()
 
     def action_pick(self, index: int) -> None:
-        if index < len(self.hand_cards()):
+        """Pick the card at ``index`` (-1: the last card)."""
+        count = len(self.hand_cards())
+        if index < 0:
+            index += count
+        if 0 <= index < count:
             self.selected = index
         self.refresh_view()
 
@@ -927,12 +1191,10 @@ class UnoApp(App[None]):
         self.perform(HUMAN, CALL_UNO)
 
     def action_catch(self) -> None:
-        view = view_for(self.state, HUMAN)
-        target = view.unsafe
+        target = self.state.unsafe
         if target is None or target == HUMAN:
-            # Nobody to catch: try the seat with the fewest cards, and let the engine say why not.
-            others = [seat for seat in range(view.seats) if seat != HUMAN]
-            target = min(others, key=lambda seat: view.hand_sizes[seat])
+            self.show_message("Nobody to catch.")
+            return
         self.perform(HUMAN, catch(target))
 
     def action_command(self) -> None:
