@@ -32,7 +32,7 @@ from unoengine.core.state import (
     GameState,
     Turn,
 )
-from unoengine.core.work import TURNS, Work
+from unoengine.core.work import TURNS, Work, make_state
 
 MAX_DRAW_UNTIL_PLAYABLE = 10
 """C-22: at most 10 cards are drawn looking for a playable one."""
@@ -330,9 +330,6 @@ FAST_PATHS = True
 """Build the commonest transitions directly (a test plays seeded games both ways and compares)."""
 
 
-_new_state = tuple.__new__
-
-
 def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameState | None:
     """The commonest transitions without the :class:`Work` copy, or ``None``.
 
@@ -348,7 +345,7 @@ def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameStat
     if kind is A.Pass:
         if type(pending) is DrawnCardChoice and pending[1] is not None:
             following = TURNS[(seat + state[12]) % state[3]]
-            return _new_state(GameState, (*state[:14], following, None, 0, *state[17:22], state[22] + 1))
+            return make_state(GameState, (*state[:14], following, None, 0, *state[17:22], state[22] + 1))
         return None
     pending_kind = type(pending)
     if kind is A.Draw:
@@ -360,7 +357,7 @@ def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameStat
         card = pile[-1]
         hands = list(state[8])
         hands[seat] += (card,)
-        return _new_state(
+        return make_state(
             GameState,
             (
                 *state[:8],
@@ -398,7 +395,7 @@ def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameStat
     hands[seat] = hand[:index] + hand[index + 1 :]
     color = action.color if face.color is None else face.color  # type: ignore[union-attr]
     direction = state[12]
-    return _new_state(
+    return make_state(
         GameState,
         (
             *state[:8],

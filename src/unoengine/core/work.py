@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
 
 TURNS: tuple[Turn, ...] = tuple(Turn(seat) for seat in range(16))
+make_state = tuple.__new__
+"""``make_state(GameState, fields)`` builds a state from its fields in order, in C."""
 
 
 def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
@@ -135,31 +137,38 @@ class Work:
         self.events = events
 
     def freeze(self) -> GameState:
-        """The immutable state this work describes."""
-        return GameState(
-            self.rules,
-            self.options,
-            self.tables,
-            self.seats,
-            self.seed,
-            self.shuffles,
-            self.round,
-            self.dealer,
-            tuple(self.hands),
-            self.draw_pile,
-            self.discard_pile,
-            self.color,
-            self.direction,
-            tuple(self.power),
-            self.pending,
-            self.unsafe,
-            self.blocked,
-            self.public_bottom,
-            self.scores,
-            self.round_scores,
-            self.round_winner,
-            self.outcome,
-            self.steps,
+        """The immutable state this work describes.
+
+        Built with ``tuple.__new__`` (the fields in :class:`GameState`'s order): it
+        skips the NamedTuple's Python-level ``__new__``.
+        """
+        return make_state(
+            GameState,
+            (
+                self.rules,
+                self.options,
+                self.tables,
+                self.seats,
+                self.seed,
+                self.shuffles,
+                self.round,
+                self.dealer,
+                tuple(self.hands),
+                self.draw_pile,
+                self.discard_pile,
+                self.color,
+                self.direction,
+                tuple(self.power),
+                self.pending,
+                self.unsafe,
+                self.blocked,
+                self.public_bottom,
+                self.scores,
+                self.round_scores,
+                self.round_winner,
+                self.outcome,
+                self.steps,
+            ),
         )
 
     # -- seats and turns -------------------------------------------------------
