@@ -207,7 +207,8 @@ def test_d13_volley_total_with_empty_piles_draws_what_there_is_and_ends_the_turn
 # -- C-17, D-18, F-25: a challenge after the player was caught for UNO ----------------
 
 
-def test_c17_challenge_after_a_catch_judges_the_hand_as_it_was_when_played() -> None:
+def _caught_after_a_bluff() -> GameState:
+    """Seat 1 bluffs a Wild Draw Four (holding R2) as its second-to-last card and is caught."""
     state = deal(
         "classic",
         [["R1"], ["W+4", "R2", "R9"], ["R3"]],
@@ -216,7 +217,11 @@ def test_c17_challenge_after_a_catch_judges_the_hand_as_it_was_when_played() -> 
         options={"wild_draw_four": "challenge"},
     )
     state = trim(state, {1: 3})
-    state = run(state, "1 R9", "2 R3", "0 R1", "1 W+4:g", "0 catch 1")
+    return run(state, "1 R9", "2 R3", "0 R1", "1 W+4:g", "0 catch 1")
+
+
+def test_c17_challenge_after_a_catch_judges_the_hand_as_it_was_when_played() -> None:
+    state = _caught_after_a_bluff()
     assert hand(state, 1) == ["R2", "Y1", "Y2"]
     transition = apply(state, 2, "challenge")
     # Illegal (held R2, of the current colour): the player draws 4, the challenger plays.
@@ -432,15 +437,7 @@ def test_r11_round_end_hands_are_shown_to_every_seat() -> None:
 
 
 def test_g2_a_challenged_hand_shown_after_a_catch_goes_to_the_challenger_only() -> None:
-    state = deal(
-        "classic",
-        [["R1"], ["W+4", "R2", "R9"], ["R3"]],
-        top="R5",
-        draw=["Y1", "Y2", "Y3", "Y4", "Y6", "Y7"],
-        options={"wild_draw_four": "challenge"},
-    )
-    state = trim(state, {1: 3})
-    state = run(state, "1 R9", "2 R3", "0 R1", "1 W+4:g", "0 catch 1")
+    state = _caught_after_a_bluff()
     transition = apply(state, 2, "challenge")
     shown = next(e for e in transition.events if isinstance(e, HandShown))
     assert redact(shown, 2) == shown
