@@ -258,6 +258,15 @@ def apply(state: GameState, seat: Seat, action: A.Action | str) -> Transition:
 
     ``action`` may be given in notation (``"W:g"``).
 
+    >>> state = new_game("classic", 2, seed=1)
+    >>> step = apply(state, state.to_act, "draw")
+    >>> step.state.pending.kind, [type(event).__name__ for event in step.events]
+    ('drawn', ['ActionTaken', 'CardsDrawn'])
+    >>> apply(step.state, 0, "draw")
+    Traceback (most recent call last):
+    ...
+    unoengine.core.errors.IllegalActionError: G-4 it is seat 1's decision (drawn), not seat 0's
+
     Raises:
         InvalidNotationError: the text is not an action.
         IllegalActionError: the action is not legal (G-4); its message names the rule.

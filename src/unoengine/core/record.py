@@ -168,6 +168,16 @@ def format_record(record: Record) -> str:
 def replay(record: Record) -> GameState:
     """Play a record's actions from its first state; return the last state.
 
+    >>> record = parse_record('{"rules": "duo", "seats": 2, "seed": 3, "dealer": 0,'
+    ...                       ' "actions": [{"seat": 0, "action": "keep"}]}')
+    >>> state = replay(record)
+    >>> state.pending.kind, state.to_act, [len(hand) for hand in state.hands]
+    ('draft', 1, [1, 0])
+    >>> replay(record.with_action(0, "keep"))
+    Traceback (most recent call last):
+    ...
+    unoengine.core.record.ReplayError: action 1 'keep' refused: G-4 it is seat 1's decision (draft), not seat 0's
+
     Raises:
         RecordError: the record's set-up is refused.
         ReplayError: an action is refused (its index, text, rule and reason).
