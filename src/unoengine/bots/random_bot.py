@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from unoengine.bots.base import register
-from unoengine.core.actions import CALL_UNO, DRAW, PASS, Action, CallUno, Catch, Play
+from unoengine.core.actions import CALL_UNO, DRAW, PASS, Action, Catch, Play
 from unoengine.core.views import PlayerView
 
 
@@ -56,5 +56,3 @@ class UniformBot:
 
 register("random")(RandomBot)
 register("uniform")(UniformBot)
-
-__all__ = ["CallUno", "RandomBot", "UniformBot"]

@@ -211,8 +211,8 @@ def _turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
             if plays and not seen & kind_bit[card]:
                 seen |= kind_bit[card]
                 out += plays
-    if seen & tables.wd4_mask and state.options.wild_draw_four == "strict" and _holds_color(state, hand):
-        out = [play for play in out if not tables.is_wd4[tables.kind_index[play.card]]]  # type: ignore[union-attr]
+    if seen & tables.wd4_mask and state.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
+        out = [play for play in out if not tables.is_wd4[tables.kind(play.card)]]  # type: ignore[union-attr]
     return out
 
 
@@ -223,7 +223,7 @@ def _card_plays(state: GameState, seat: Seat, card: CardId) -> list[A.Action]:
     kind = tables.kind_of[card]
     row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
     out: list[A.Action] = []
-    if not (state.options.wild_draw_four == "strict" and tables.is_wd4[kind] and _holds_color(state, hand)):
+    if not (state.options.wild_draw_four == "strict" and tables.is_wd4[kind] and tables.holds_color(hand, state.color)):
         out += (tables.card_plays_uno if len(hand) == 2 else tables.card_plays)[row][card]
     if state.power and state.power[seat] and tables.flex_ok[row][kind]:
         out += _flex_plays(state, seat, kind, len(hand) == 2)
@@ -235,14 +235,6 @@ def _flex_plays(state: GameState, seat: Seat, kind: int, uno: bool) -> tuple[A.P
     if tables.targeted[kind]:
         return targeted_plays(tables.kinds[kind], seat, state.seats, uno)
     return (tables.flex_plays_uno if uno else tables.flex_plays)[kind]
-
-
-def _holds_color(state: GameState, hand: tuple[CardId, ...]) -> bool:
-    target = COLOR_INDEX[state.color]
-    tables = state.tables
-    kind_of = tables.kind_of
-    colors = tables.kind_color
-    return any(colors[kind_of[card]] == target for card in hand)
 
 
 def is_playable(state: GameState, seat: Seat, card: CardId) -> bool:
@@ -384,9 +376,7 @@ def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameStat
         return None
     tables = state[2]
     face = action.card  # type: ignore[union-attr]
-    kind_index = tables.kind_by_id.get(id(face))
-    if kind_index is None:
-        kind_index = tables.kind_index[face]
+    kind_index = tables.kind(face)
     hand = state[8][seat]
     if not tables.plain[kind_index] or len(hand) < 3:
         return None
@@ -545,7 +535,7 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
         return cite["flex" if action.flex else "match"], (
             f"the {side}{name} does not match {top} (current colour {color})"
         )
-    if tables.is_wd4[kind] and state.options.wild_draw_four == "strict" and _holds_color(state, hand):
+    if tables.is_wd4[kind] and state.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
         word = state.color.word if state.color else ""
         return cite["wd4"], f"a Wild Draw Four may not be played while holding a {word} card (the current colour)"
     if action.uno:

@@ -196,9 +196,7 @@ class Work:
     def find(self, seat: Seat, card: Card) -> CardId:
         """The first physical card of this kind in the seat's hand."""
         tables = self.tables
-        kind = tables.kind_by_id.get(id(card))
-        if kind is None:
-            kind = tables.kind_index[card]
+        kind = tables.kind(card)
         kind_of = tables.kind_of
         for card_id in self.hands[seat]:
             if kind_of[card_id] == kind:

@@ -104,7 +104,6 @@ class RuleSet:
     """The rule set's own pending decisions, by ``pending.kind``."""
     cite: Mapping[str, str] = field(default_factory=dict)
     """Rule numbers to name in refusals, by topic: match, drawn, wild, wd4, uno, flex."""
-    summary: str = ""
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.name}>"
@@ -221,15 +220,22 @@ class DeckTables:
         self.card_plays_uno: tuple[tuple[tuple[A.Play, ...], ...], ...] = tuple(
             tuple(with_uno[kind_of[card]] if ok[kind_of[card]] else () for card in cards_range) for ok in normal
         )
-        self.has_flex = any(card.is_flex for card in kinds)
         self.plain: tuple[bool, ...] = tuple(
             rules.after_card is None and rules.effects.get((card.rank, False)) is no_effect for card in kinds
         )
         """Kinds whose normal side has no effect in a rule set with no per-card hook (the engine's fast path)."""
 
-    def kind_count(self) -> int:
-        """How many distinct kinds of card the deck has."""
-        return len(self.kinds)
+    def kind(self, card: Card) -> int:
+        """The kind index of a card (by identity first: the deck's and the actions' own cards)."""
+        kind = self.kind_by_id.get(id(card))
+        return self.kind_index[card] if kind is None else kind
+
+    def holds_color(self, hand: tuple[CardId, ...], color: Color | None) -> bool:
+        """Does the hand hold a card of this colour by its normal side? Wilds have none (C-16, D-15)."""
+        target = COLOR_INDEX[color]
+        kind_of = self.kind_of
+        colors = self.kind_color
+        return any(colors[kind_of[card]] == target for card in hand)
 
 
 _TABLES: dict[tuple[int, int], tuple[tuple[Card, ...], DeckTables]] = {}
@@ -322,18 +328,9 @@ def wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bo
     work.pending = ChallengeWindow(victim, seat, legal, 4, after, victim, after)
 
 
-def holds_color(work: Work, hand: tuple[CardId, ...], color: Color | None) -> bool:
-    """Does the hand hold a card of this colour (by its normal side)? (C-16 Reading: colour only)."""
-    target = COLOR_INDEX[color]
-    tables = work.tables
-    kind_of = tables.kind_of
-    colors = tables.kind_color
-    return any(colors[kind_of[card]] == target for card in hand)
-
-
 def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], green: bool) -> bool:
     """C-16: legal when the hand holds no other card of the current colour."""
-    return not holds_color(work, hand, work.prior_color)
+    return not work.tables.holds_color(hand, work.prior_color)
 
 
 CLASSIC_EFFECTS: dict[tuple[Rank, bool], Effect] = {

@@ -113,5 +113,4 @@ CLASSIC = RuleSet(
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
     cite={"match": "C-7", "drawn": "C-8", "wild": "C-9", "wd4": "C-16", "uno": "C-19", "flex": "C-7"},
-    summary="2-10 players, 108 cards, first to 500 points",
 )

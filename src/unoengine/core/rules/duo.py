@@ -102,17 +102,9 @@ def duo_deal(work: Work, order: list[CardId]) -> None:
     work.pending = Draft(work.dealer, 0)
 
 
-def holds(work: Work, seat: Seat, color: Color) -> bool:
-    """Does the seat hold a card of ``color`` (wilds have none, D-15 Reading)?"""
-    target = COLOR_INDEX[color]
-    kind_of = work.tables.kind_of
-    colors = work.tables.kind_color
-    return any(colors[kind_of[card]] == target for card in work.hands[seat])
-
-
 def offer_dump(work: Work, seat: Seat, color: Color, on_decline: Seat) -> None:
     """D-15: the seat may play all its cards of ``color``; holding none, ``on_decline`` plays."""
-    if holds(work, seat, color):
+    if work.tables.holds_color(work.hands[seat], color):
         work.pending = Dump(seat, color, False, on_decline)
     else:
         work.turn(on_decline)
@@ -169,7 +161,7 @@ def dump_effect(work: Work, seat: Seat, card: Card, action: A.Play, final: bool)
     """D-15: a card of the dump; the last one's action is completed by the opponent."""
     prior = work.prior
     assert type(prior) is Dump
-    if not final and holds(work, seat, prior.color):
+    if not final and work.tables.holds_color(work.hands[seat], prior.color):
         work.pending = Dump(seat, prior.color, True, prior.on_decline)
         return
     if card.rank is Rank.REVERSE:
@@ -361,5 +353,4 @@ DUO = RuleSet(
         "dump": DumpHandler(),
     },
     cite={"match": "D-8", "drawn": "D-9", "wild": "D-16", "wd4": "D-18", "uno": "D-11", "flex": "D-8"},
-    summary="2 players, a draft instead of a deal, lowest score wins at 200",
 )

@@ -241,5 +241,4 @@ FLEX = RuleSet(
     targeted=frozenset({Rank.FLEX_WILD_DRAW_TWO, Rank.FLEX_WILD_DRAW_FOUR}),
     after_card=all_red_turn_green,
     cite={"match": "F-9", "drawn": "F-11", "wild": "C-9", "wd4": "F-24", "uno": "F-26", "flex": "F-14"},
-    summary="2-8 players, Power Cards and two-sided Flex cards, one round",
 )
