@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tests.tui_helpers import shown
 from unoengine import CLASSIC, Play, legal_actions, parse_record, replay
 from unoengine.cli.play import option_items, play
 from unoengine.cli.tui import FLEX_SIDE, HUMAN, ChoiceScreen, NoticeScreen, Session, UnoApp, card_text
@@ -28,12 +29,6 @@ from unoengine.core.actions import CALL_UNO, DRAW, PASS, Catch
 from unoengine.core.cards import Rank, parse_card
 
 SIZE = (120, 40)
-
-
-def shown(app: UnoApp, widget: str) -> str:
-    """The plain text a widget shows."""
-    content = app.query_one(f"#{widget}", Static).content
-    return content.plain if isinstance(content, Text) else str(content)
 
 
 def screen_text(app: UnoApp) -> str:

@@ -24,6 +24,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import deal_order, duo_order
+from tests.tui_helpers import app_of, shown
 from unoengine import Record, format_record, record_of, replay
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.cli.tui import FLEX_SIDE, HUMAN, ChoiceScreen, Session, UnoApp
@@ -39,12 +40,6 @@ NEVER_MATCHING = ["GS", "GR", "G+2", "BS", "BR", "B+2", "YS"]
 """Never playable on the red number cards of :data:`CATCH_BOT`."""
 DRAWS = ["YR", "Y+2", "G9", "B9", "Y9", "G0", "B0", "Y0"]
 """Draws that never match the red 1-8 on top while the race of :func:`classic_race` runs."""
-
-
-def shown(app: UnoApp, widget: str) -> str:
-    """The plain text a widget of the main screen shows."""
-    content = app.query_one(f"#{widget}", Static).content
-    return content.plain if isinstance(content, Text) else str(content)
 
 
 def question(app: UnoApp) -> str:
@@ -91,10 +86,6 @@ def resumed(
     path = tmp_path / "start.json"
     path.write_text(format_record(record))
     return Session.resume(path)
-
-
-def app_of(session: Session) -> UnoApp:
-    return UnoApp(session, bot_delay=0, uno_window=30)
 
 
 async def pick(app: UnoApp, pilot: Pilot[None], notation: str) -> None:

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from rich.text import Text
 from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from tests.helpers import deal_order, duo_order
 from tests.test_tui_prompts import answer_key, answer_labels, draft_keeps, pick, prompt_kind, question, resumed, settle
+from tests.tui_helpers import app_of, shown
 from unoengine.cli.play import play
 from unoengine.cli.tui import (
     FLEX_SIDE,
@@ -39,15 +39,6 @@ from unoengine.core.state import Outcome, Termination
 
 SIZE = (120, 40)
 SMALL = (80, 24)
-
-
-def shown(app: UnoApp, widget: str) -> str:
-    content = app.query_one(f"#{widget}", Static).content
-    return content.plain if isinstance(content, Text) else str(content)
-
-
-def app_of(session: Session) -> UnoApp:
-    return UnoApp(session, bot_delay=0, uno_window=30)
 
 
 def three_seats(tmp_path: Path, card: str = "W", rules: str = "classic") -> Session:
