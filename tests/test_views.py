@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.helpers import deal, duo_deal, run
-from unoengine import Color, GameState, PlayerView, apply, legal_actions, new_game, parse_card, redact, view_for
+from unoengine import Color, GameState, PlayerView, apply, legal_actions, new_game, parse_action, parse_card, redact, view_for
 from unoengine.core.events import ActionTaken, CardsDrawn, HandShown, RoundEnded
 from unoengine.core.state import ChallengeWindow
 
@@ -180,7 +180,7 @@ def test_redact_hand_shown_to_the_challenger_only() -> None:
 
 
 def test_redact_leaves_public_events_alone() -> None:
-    for event in (ActionTaken(0, "R7"), RoundEnded(1, 0, (10, 0))):
+    for event in (ActionTaken(0, parse_action("R7")), RoundEnded(1, 0, (10, 0))):
         for seat in (0, 1, None):
             assert redact(event, seat) == event
 

@@ -2,9 +2,10 @@
 
 :func:`play_game` plays one game (or one round) and returns its final state and
 actions; :func:`simulate` plays many and gathers figures. Bots see only views and
-legal actions. After every action, while a seat can be caught for UNO, the bots
-that react are offered their out-of-turn actions (catchers first, in turn order
-from the seat to act, then the seat that forgot).
+legal actions. Games run on the headless
+:class:`~unoengine.play.table.Table`, whose reaction policy offers the UNO
+window to the bots that react (catchers first, in turn order from the seat to
+act, then the seat that forgot).
 """
 
 from __future__ import annotations
@@ -20,12 +21,11 @@ from typing import Any
 from unoengine.bots.base import Bot, make_bot
 from unoengine.core.actions import Action
 from unoengine.core.cards import Seat
-from unoengine.core.engine import apply_unchecked, legal_actions, new_game
-from unoengine.core.errors import GameTooLongError
+from unoengine.core.engine import new_game
 from unoengine.core.record import format_record, record_of
 from unoengine.core.rules import find_rules
 from unoengine.core.state import GameState
-from unoengine.core.views import view_for
+from unoengine.play.table import Table
 
 MAX_STEPS = 100_000
 """A safety cap on one game's actions (uniform play on Classic averages a few thousand)."""
@@ -47,62 +47,15 @@ def play_game(
     keep_actions: bool = False,
     max_steps: int = MAX_STEPS,
 ) -> GameResult:
-    """Play from ``state`` until the game is over, each seat's bot choosing.
+    """Play from ``state`` until the game is over, each seat's bot choosing (on a :class:`Table`).
 
     Raises:
         GameTooLongError: more than ``max_steps`` actions.
-        ValueError: a bot chose an action that is not legal.
+        IllegalActionError: a bot chose an action that is not legal.
     """
-    actions: list[tuple[Seat, Action]] | None = [] if keep_actions else None
-    reactive = [seat for seat, bot in enumerate(bots) if bot.reacts]
-    choosers = [bot.choose for bot in bots]
-    viewers = [bot.needs_view for bot in bots]
-    steps = 0
-    seats = state.seats
-    while state.outcome is None:
-        seat: Seat = state.pending.seat  # type: ignore[assignment]
-        legal = legal_actions(state, seat)
-        action = choosers[seat](view_for(state, seat) if viewers[seat] else None, legal)
-        if action not in legal:
-            raise ValueError(f"bot {bots[seat].name} at seat {seat} chose an illegal action {action}")
-        state = apply_unchecked(state, seat, action)
-        steps += 1
-        if actions is not None:
-            actions.append((seat, action))
-        if state.unsafe is not None and reactive:
-            state, taken = _reactions(state, bots, reactive, seats, actions)
-            steps += taken
-        if steps > max_steps:
-            raise GameTooLongError(f"game of seed {state.seed} passed {max_steps} actions")
-    return GameResult(state, steps, actions)
-
-
-def _reactions(
-    state: GameState,
-    bots: Sequence[Bot],
-    reactive: list[Seat],
-    seats: int,
-    actions: list[tuple[Seat, Action]] | None,
-) -> tuple[GameState, int]:
-    """Offer ``uno``/``catch`` to the reacting bots: catchers first, then the caller."""
-    unsafe = state.unsafe
-    start = state.pending.seat if state.pending.seat is not None else 0
-    order = [(start + k) % seats for k in range(seats)]
-    order = [seat for seat in order if seat != unsafe] + [unsafe]  # type: ignore[list-item]
-    for seat in order:
-        if seat not in reactive or state.unsafe is None:
-            continue
-        legal = legal_actions(state, seat)
-        action = bots[seat].react(view_for(state, seat), legal)
-        if action is None:
-            continue
-        if action not in legal:
-            raise ValueError(f"bot {bots[seat].name} at seat {seat} reacted with an illegal action {action}")
-        state = apply_unchecked(state, seat, action)
-        if actions is not None:
-            actions.append((seat, action))
-        return state, 1
-    return state, 0
+    table = Table(state, bots)
+    steps = table.play_out(max_steps, keep_actions=keep_actions)
+    return GameResult(table.state, steps, list(table.actions) if keep_actions else None)
 
 
 @dataclass(slots=True)

@@ -326,7 +326,7 @@ class Session:
         kind = type(event)
         if kind is ActionTaken:
             assert isinstance(event, ActionTaken)
-            who, text = names[event.seat], event.action
+            who, text = names[event.seat], format_action(event.action)
             if text == "draw":
                 return None
             if text == "pass":

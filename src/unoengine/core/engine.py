@@ -286,7 +286,7 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
     work = Work(state, events)
     work.steps += 1
     if events is not None:
-        events.append(ActionTaken(seat, A.format_action(action)))
+        events.append(ActionTaken(seat, action))
     kind = type(action)
     if kind is A.CallUno:
         work.unsafe = None  # C-18: called in time

@@ -7,16 +7,21 @@ see (G-2). Events are small immutable values.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import re
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from unoengine.core.cards import CardId, Seat
+from unoengine.core.actions import Action, format_action
+from unoengine.core.cards import CardId, Color, Seat, format_card
+
+if TYPE_CHECKING:
+    from unoengine.core.state import GameState
 
 
 class ActionTaken(NamedTuple):
-    """A seat took an action (its notation); public."""
+    """A seat took an action; public."""
 
     seat: Seat
-    action: str
+    action: Action
 
 
 class CardsDrawn(NamedTuple):
@@ -111,6 +116,41 @@ Event = (
 )
 
 
+EVENT_TYPES: tuple[type[Event], ...] = (
+    ActionTaken,
+    CardsDrawn,
+    Reshuffled,
+    HandShown,
+    ChallengeResolved,
+    PowerFlipped,
+    Caught,
+    RoundEnded,
+    GameEnded,
+    RoundStarted,
+)
+
+
+def _typed_eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _typed_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _typed_eq(self, other)
+
+
+for _event_type in EVENT_TYPES:
+    # Events of different types never compare equal, even when their fields do
+    # (``Caught(1, 0)`` is not ``RoundStarted(1, 0)``): a plain NamedTuple would.
+    _event_type.__eq__ = _typed_eq  # type: ignore[method-assign]
+    _event_type.__ne__ = _typed_ne  # type: ignore[method-assign,assignment]
+    _event_type.__hash__ = tuple.__hash__  # type: ignore[method-assign]
+
+EVENT_NAMES: dict[type[Event], str] = {
+    event_type: re.sub(r"(?<!^)(?=[A-Z])", "_", event_type.__name__).lower() for event_type in EVENT_TYPES
+}
+"""The ``type`` of each event in its JSON form: ``cards_drawn``, ``hand_shown``, …"""
+
+
 def redact(event: Event, seat: Seat | None) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator). G-2.
 
@@ -128,3 +168,44 @@ def redact(event: Event, seat: Seat | None) -> Event:
             return event
         return HandShown(event.seat, event.to, None, None)
     return event
+
+
+def event_to_json(event: Event, state: GameState) -> dict[str, Any]:
+    """The JSON form of an event (docs/NOTATION.md, "Views and events as JSON").
+
+    ``state`` is any state of the same game (it names the cards). Cards are card
+    notation; a card list that the event hides is ``null`` and ``count`` says how
+    many there were. Redact first (:func:`redact`): this function shows what it is given.
+
+    >>> from unoengine.core.engine import new_game
+    >>> state = new_game("classic", 2, seed=1)
+    >>> event_to_json(redact(CardsDrawn(1, (5, 9)), 0), state)
+    {'type': 'cards_drawn', 'seat': 1, 'cards': None, 'count': 2}
+    """
+    cards = state.tables.cards
+
+    def named(ids: tuple[CardId, ...] | None) -> list[str] | None:
+        return None if ids is None else [format_card(cards[card]) for card in ids]
+
+    data: dict[str, Any] = {"type": EVENT_NAMES[type(event)]}
+    if type(event) is ActionTaken:
+        data.update(seat=event.seat, action=format_action(event.action))
+    elif type(event) is CardsDrawn:
+        data.update(seat=event.seat, cards=named(event.cards), count=event.number)
+    elif type(event) is HandShown:
+        data.update(seat=event.seat, to=event.to, cards=named(event.cards), legal=event.legal)
+    elif type(event) is RoundEnded:
+        data.update(
+            round=event.round,
+            winner=event.winner,
+            deltas=list(event.deltas),
+            hands=[named(hand) for hand in event.hands],
+        )
+    elif type(event) is PowerFlipped:
+        data["power"] = ["green" if green else "red" for green in event.power]
+    elif type(event) is GameEnded:
+        data.update(winner=event.winner, scores=list(event.scores))
+    else:
+        for key, value in event._asdict().items():
+            data[key] = value.letter if isinstance(value, Color) else value
+    return data

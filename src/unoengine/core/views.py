@@ -8,10 +8,10 @@ card kinds (``Card``), never as physical ids.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from unoengine.core.actions import Action
-from unoengine.core.cards import Card, Color, Seat
+from unoengine.core.actions import Action, format_action
+from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
 from unoengine.core.state import ChallengeWindow, Draft, DrawnCardChoice, Dump, GameState, Outcome, Volley
 
@@ -22,6 +22,8 @@ class PlayerView(NamedTuple):
     rules: str
     seats: int
     seat: Seat | None
+    options: tuple[tuple[str, Any], ...]
+    """The game's rule options (the rule set's own), as sorted (name, value) pairs."""
     round: int
     dealer: Seat
     hand: tuple[Card, ...]
@@ -74,6 +76,7 @@ def view_for(state: GameState, seat: Seat | None) -> PlayerView:
         rules=state.rules.name,
         seats=state.seats,
         seat=seat,
+        options=tuple(sorted((k, v) for k, v in state.options.to_dict().items() if k in state.rules.option_names)),
         round=state.round,
         dealer=state.dealer,
         hand=tuple(cards[card] for card in state.hands[seat]) if seat is not None else (),
@@ -99,3 +102,65 @@ def view_for(state: GameState, seat: Seat | None) -> PlayerView:
         outcome=state.outcome,
         legal=legal_actions(state, seat) if seat is not None else (),
     )
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [format_card(card) for card in cards]
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    """The JSON form of a view (docs/NOTATION.md, "Views and events as JSON").
+
+    Every field of the view under its own name; cards and actions in notation,
+    colours as lower-case letters, ``options`` as an object, ``outcome`` as
+    ``{"termination", "winner", "scores"}`` or ``null``.
+
+    >>> from unoengine.core.engine import new_game
+    >>> data = view_to_json(view_for(new_game("duo", 2, seed=3, dealer=0), 0))
+    >>> data["pending"], data["legal"], data["options"]["target_score"]
+    ('draft', ['keep', 'reject'], 200)
+    """
+
+    def card(value: Card | None) -> str | None:
+        return None if value is None else format_card(value)
+
+    def color(value: Color | None) -> str | None:
+        return None if value is None else value.letter
+
+    outcome = view.outcome
+    return {
+        "rules": view.rules,
+        "seats": view.seats,
+        "seat": view.seat,
+        "options": dict(view.options),
+        "round": view.round,
+        "dealer": view.dealer,
+        "hand": _cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "top": card(view.top),
+        "color": color(view.color),
+        "direction": view.direction,
+        "draw_pile": view.draw_pile,
+        "draw_pile_known": _cards(view.draw_pile_known),
+        "discard_pile": _cards(view.discard_pile),
+        "power": ["green" if green else "red" for green in view.power],
+        "to_act": view.to_act,
+        "pending": view.pending,
+        "volley": view.volley,
+        "dump_color": color(view.dump_color),
+        "challenger_of": view.challenger_of,
+        "drawn_card": card(view.drawn_card),
+        "draft_card": card(view.draft_card),
+        "unsafe": view.unsafe,
+        "scores": list(view.scores),
+        "round_scores": [list(deltas) for deltas in view.round_scores],
+        "round_winner": view.round_winner,
+        "outcome": None
+        if outcome is None
+        else {
+            "termination": outcome.termination.value,
+            "winner": outcome.winner,
+            "scores": list(outcome.scores),
+        },
+        "legal": [format_action(action) for action in view.legal],
+    }

@@ -1,0 +1,387 @@
+"""The headless table: one game, its seats' controllers, versions and per-seat events.
+
+A :class:`Table` holds a game's current state, its version (the number of
+accepted actions), its record, one controller per seat (a bot, or ``None`` for
+an external player: a person at a terminal or a remote client) and the
+reaction policy of the out-of-turn windows (C-18's UNO catch). Every message
+that leaves it for a seat is built by the core's :func:`~unoengine.view_for` and
+:func:`~unoengine.redact`: :meth:`Table.view` and :meth:`TableStep.events_for`.
+
+>>> from unoengine.bots import make_bot
+>>> import random
+>>> table = Table.new("classic", 2, seed=4, options={"single_round": True},
+...                   controllers=[None, make_bot("random", random.Random(1))])
+>>> table.version, table.waiting_for()   # seat 1 (a bot) plays first
+(0, None)
+>>> steps = table.run_bots()            # the bot plays until seat 0 must decide
+>>> table.waiting_for()
+0
+>>> step = table.submit(0, table.legal(0)[-1], expected_version=table.version)
+>>> step.version == table.version
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from unoengine.bots.base import Bot
+from unoengine.core.actions import Action, format_action, parse_action
+from unoengine.core.cards import Seat
+from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_game
+from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError
+from unoengine.core.events import Event, event_to_json, redact
+from unoengine.core.record import Record, record_of, replay
+from unoengine.core.rules.base import RuleSet
+from unoengine.core.state import GameState
+from unoengine.core.views import PlayerView, view_for
+
+MAX_STEPS = 100_000
+"""A safety cap on one game's actions for :meth:`Table.run_bots` and :meth:`Table.play_out`."""
+
+
+class StaleVersionError(ValueError):
+    """A command made against another version of the table than the current one."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"stale version {expected}: the table is at version {current}")
+        self.expected = expected
+        self.current = current
+
+
+class TableStep(NamedTuple):
+    """One accepted action: the version it made, who took it, what happened."""
+
+    version: int
+    """The table's version after this step (1 for the game's first action)."""
+    seat: Seat
+    action: Action
+    events: tuple[Event, ...]
+    """Unredacted: never send these as they are; use :meth:`events_for`."""
+    state: GameState
+    """The state after the step."""
+
+    def events_for(self, seat: Seat | None) -> tuple[Event, ...]:
+        """The step's events as ``seat`` (``None``: a spectator) may see them (G-2)."""
+        return tuple(redact(event, seat) for event in self.events)
+
+    def to_json(self, seat: Seat | None) -> dict[str, Any]:
+        """The step as ``seat`` may see it, in JSON form: version, seat, action and redacted events."""
+        return {
+            "v": self.version,
+            "seat": self.seat,
+            "action": format_action(self.action),
+            "events": [event_to_json(event, self.state) for event in self.events_for(seat)],
+        }
+
+
+def reaction_order(state: GameState) -> list[Seat]:
+    """Who is offered the open UNO window (C-18), in order.
+
+    The seats that may catch come first, in turn order from the seat to act;
+    then the seat that forgot to call. Empty while no window is open.
+    """
+    unsafe = state.unsafe
+    if unsafe is None or state.outcome is not None:
+        return []
+    seats = state.seats
+    start = state.pending.seat if state.pending.seat is not None else 0
+    order = [(start + k) % seats for k in range(seats)]
+    return [seat for seat in order if seat != unsafe] + [unsafe]
+
+
+class Table:
+    """One game at a table: state, version, record, controllers and per-seat fan-out.
+
+    ``controllers[seat]`` is a bot or ``None`` (an external player who acts with
+    :meth:`submit`). Bots act only when asked (:meth:`bot_step`,
+    :meth:`run_bots`), so that the caller decides the pace.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        controllers: Sequence[Bot | None] | None = None,
+        *,
+        start: GameState | None = None,
+        actions: Sequence[tuple[Seat, Action]] = (),
+        history: int = 256,
+    ) -> None:
+        if controllers is not None and len(controllers) != state.seats:
+            raise ValueError(f"{len(controllers)} controllers for {state.seats} seats")
+        self._state = state
+        self._start = state if start is None else start
+        self._actions: list[tuple[Seat, Action]] = list(actions)
+        self._controllers: list[Bot | None] = list(controllers) if controllers is not None else [None] * state.seats
+        self._history: deque[TableStep] = deque(maxlen=history)
+        self._offered = -1
+        """The version at which the open UNO window was last offered to the bots."""
+
+    # -- construction ----------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: RuleSet | str,
+        seats: int,
+        *,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        controllers: Sequence[Bot | None] | None = None,
+        dealer: Seat | None = None,
+        history: int = 256,
+    ) -> Table:
+        """A table at the start of a new game.
+
+        Raises:
+            InvalidNotationError: unknown rules or option, a bad seat count or dealer.
+            ValueError: not one controller per seat.
+        """
+        state = new_game(rules, seats, seed=seed, options=options, dealer=dealer)
+        return cls(state, controllers, history=history)
+
+    @classmethod
+    def from_record(
+        cls, record: Record, controllers: Sequence[Bot | None] | None = None, *, history: int = 256
+    ) -> Table:
+        """A table that continues the game of a record (replayed and checked).
+
+        Raises:
+            RecordError: the record's set-up is refused.
+            ReplayError: one of its actions is refused.
+        """
+        state = replay(record)
+        actions = [(seat, parse_action(text)) for seat, text in record.actions]
+        return cls(state, controllers, start=record.start(), actions=actions, history=history)
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self._state
+
+    @property
+    def start(self) -> GameState:
+        """The game's first state."""
+        return self._start
+
+    @property
+    def version(self) -> int:
+        """The number of accepted actions (0 at the start)."""
+        return len(self._actions)
+
+    @property
+    def actions(self) -> tuple[tuple[Seat, Action], ...]:
+        """Every accepted action with its seat, oldest first."""
+        return tuple(self._actions)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._state.outcome is not None
+
+    @property
+    def controllers(self) -> tuple[Bot | None, ...]:
+        """Each seat's controller: a bot, or ``None`` for an external player."""
+        return tuple(self._controllers)
+
+    def set_controller(self, seat: Seat, controller: Bot | None) -> None:
+        """Give ``seat`` to a bot (a dropped player's stand-in) or back to an external player.
+
+        Raises:
+            ValueError: no such seat.
+        """
+        if type(seat) is not int or not 0 <= seat < self._state.seats:
+            raise ValueError(f"there is no seat {seat!r}")
+        self._controllers[seat] = controller
+        self._offered = -1
+
+    def record(self, *, deck: bool = False) -> Record:
+        """The game so far as a record (``unoengine-record/1``)."""
+        return record_of(self._start, self._actions, deck=deck)
+
+    def legal(self, seat: Seat) -> tuple[Action, ...]:
+        """The seat's legal actions now (out-of-turn ones included)."""
+        return legal_actions(self._state, seat)
+
+    def view(self, seat: Seat | None) -> PlayerView:
+        """What ``seat`` (``None``: a spectator) may see now: the core's view (G-2)."""
+        return view_for(self._state, seat)
+
+    def waiting_for(self) -> Seat | None:
+        """The external seat whose decision the game waits for, or ``None``.
+
+        ``None`` when the game is over, when a bot's step is due (:meth:`bot_step`
+        would act), or when the seat to act is a bot.
+        """
+        state = self._state
+        if state.outcome is not None or self._reaction_due() is not None:
+            return None
+        seat = state.pending.seat
+        if seat is None or self._controllers[seat] is not None:
+            return None
+        return seat
+
+    def steps_since(self, version: int) -> list[TableStep] | None:
+        """The steps after ``version``, oldest first; ``None`` when older than the kept history."""
+        if version >= self.version:
+            return []
+        missing = self.version - version
+        if missing > len(self._history):
+            return None
+        return list(self._history)[-missing:]
+
+    # -- acting -------------------------------------------------------------------------
+
+    def submit(self, seat: Seat, action: Action | str, expected_version: int | None = None) -> TableStep:
+        """Apply an external player's action (checked like :func:`~unoengine.apply`).
+
+        Raises:
+            InvalidNotationError: the text is not an action.
+            StaleVersionError: ``expected_version`` is not the current version.
+            IllegalActionError: not the seat's to take, or illegal (``.rule``, ``.reason``).
+        """
+        if expected_version is not None and expected_version != self.version:
+            raise StaleVersionError(expected_version, self.version)
+        transition = apply(self._state, seat, action)
+        parsed = action if not isinstance(action, str) else parse_action(action)
+        return self._accept(seat, parsed, transition.state, transition.events)
+
+    def bot_step(self) -> TableStep | None:
+        """One action by a bot, or ``None`` when no bot has anything to do now.
+
+        While a seat can be caught for UNO (C-18), the reacting bots are offered
+        the window once, in :func:`reaction_order`; then the seat to act plays if
+        its controller is a bot.
+
+        Raises:
+            IllegalActionError: a bot chose an action that is not legal.
+        """
+        state = self._state
+        if state.outcome is not None:
+            return None
+        reaction = self._reaction_due()
+        if reaction is not None:
+            self._offered = self.version
+            for reactor in reaction:
+                bot = self._controllers[reactor]
+                assert bot is not None
+                legal = legal_actions(state, reactor)
+                chosen = bot.react(view_for(state, reactor), legal)
+                if chosen is not None:
+                    return self._bot_apply(state, reactor, chosen, legal)
+        seat = state.pending.seat
+        if seat is None:
+            return None
+        bot = self._controllers[seat]
+        if bot is None:
+            return None
+        legal = legal_actions(state, seat)
+        chosen = bot.choose(view_for(state, seat) if bot.needs_view else None, legal)
+        return self._bot_apply(state, seat, chosen, legal)
+
+    def run_bots(self, max_steps: int = MAX_STEPS) -> list[TableStep]:
+        """Let the bots act until an external seat must decide or the game ends.
+
+        Raises:
+            GameTooLongError: more than ``max_steps`` bot actions.
+        """
+        steps: list[TableStep] = []
+        while (step := self.bot_step()) is not None:
+            steps.append(step)
+            if len(steps) > max_steps:
+                raise GameTooLongError(f"game of seed {self._state.seed} passed {max_steps} bot actions")
+        return steps
+
+    def play_out(self, max_steps: int = MAX_STEPS, *, keep_actions: bool = True) -> int:
+        """Play a game whose every seat is a bot to its end; return the actions taken.
+
+        The same policy as :meth:`bot_step`, without building steps or events
+        (a simulation's loop). ``keep_actions=False`` keeps no record either.
+
+        Raises:
+            ValueError: a seat has no bot.
+            IllegalActionError: a bot chose an action that is not legal.
+            GameTooLongError: more than ``max_steps`` actions.
+        """
+        controllers = self._controllers
+        bots: list[Bot] = []
+        for index, bot in enumerate(controllers):
+            if bot is None:
+                raise ValueError(f"seat {index} has no bot: play_out needs a bot in every seat")
+            bots.append(bot)
+        choosers = [bot.choose for bot in bots]
+        viewers = [bot.needs_view for bot in bots]
+        reactive = [seat for seat, bot in enumerate(bots) if bot.reacts]
+        actions = self._actions
+        state = self._state
+        taken = 0
+        while state.outcome is None:
+            seat = state.pending.seat
+            assert seat is not None
+            legal = legal_actions(state, seat)
+            action = choosers[seat](view_for(state, seat) if viewers[seat] else None, legal)
+            if action not in legal:
+                self._state = state
+                raise self._refused(seat, action)
+            state = apply_unchecked(state, seat, action)
+            taken += 1
+            if keep_actions:
+                actions.append((seat, action))
+            if state.unsafe is not None and reactive:
+                for other in reaction_order(state):
+                    if other not in reactive:
+                        continue
+                    legal = legal_actions(state, other)
+                    reaction = bots[other].react(view_for(state, other), legal)
+                    if reaction is None:
+                        continue
+                    if reaction not in legal:
+                        self._state = state
+                        raise self._refused(other, reaction)
+                    state = apply_unchecked(state, other, reaction)
+                    taken += 1
+                    if keep_actions:
+                        actions.append((other, reaction))
+                    break
+            if taken > max_steps:
+                self._state = state
+                raise GameTooLongError(f"game of seed {state.seed} passed {max_steps} actions")
+        self._state = state
+        return taken
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _reaction_due(self) -> list[Seat] | None:
+        """The reacting bots to offer the open UNO window to, or ``None``."""
+        if self._state.unsafe is None or self._offered == self.version:
+            return None
+        controllers = self._controllers
+        seats = [seat for seat in reaction_order(self._state) if (bot := controllers[seat]) is not None and bot.reacts]
+        return seats or None
+
+    def _bot_apply(self, state: GameState, seat: Seat, action: Action, legal: tuple[Action, ...]) -> TableStep:
+        if action not in legal:
+            raise self._refused(seat, action)
+        events: list[Event] = []
+        after = apply_unchecked(state, seat, action, events)
+        return self._accept(seat, action, after, tuple(events))
+
+    def _refused(self, seat: Seat, action: Action) -> IllegalActionError:
+        bot = self._controllers[seat]
+        name = bot.name if bot is not None else "external"
+        try:
+            apply(self._state, seat, action)
+        except (IllegalActionError, InvalidNotationError) as error:
+            return IllegalActionError("G-4", f"bot {name} at seat {seat} chose an illegal action {action}: {error}")
+        return IllegalActionError("G-4", f"bot {name} at seat {seat} chose an illegal action {action}")
+
+    def _accept(self, seat: Seat, action: Action, state: GameState, events: tuple[Event, ...]) -> TableStep:
+        self._state = state
+        self._actions.append((seat, action))
+        step = TableStep(len(self._actions), seat, action, events, state)
+        self._history.append(step)
+        return step
