@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from unoengine import IllegalActionError, InvalidNotationError, apply, parse_action, replay
-from unoengine.bots import make_bot
+from unoengine import GameState, IllegalActionError, InvalidNotationError, apply, parse_action, replay
+from unoengine.bots import Bot, make_bot
 from unoengine.core.events import (
     EVENT_TYPES,
     ActionTaken,
@@ -22,7 +22,7 @@ from unoengine.core.views import view_to_json
 from unoengine.play import StaleVersionError, Table, reaction_order
 
 
-def bots(names: list[str], seed: int = 0) -> list[object]:
+def bots(names: list[str], seed: int = 0) -> list[Bot | None]:
     return [make_bot(name, random.Random(f"{seed}:{seat}")) for seat, name in enumerate(names)]
 
 
@@ -70,29 +70,46 @@ def test_bots_play_until_an_external_seat_must_decide() -> None:
     assert replay(table.record()) == table.state
 
 
+def open_window(seats: int) -> GameState:
+    """A state of a random game in which a seat has just forgotten to call UNO (C-18)."""
+    for seed in range(100):
+        table = Table.new("classic", seats, seed=seed, controllers=bots(["random"] * seats, seed))
+        while (step := table.bot_step()) is not None:
+            if step.state.unsafe is not None and step.state.outcome is None:
+                return step.state
+    raise AssertionError("no UNO window in 100 games")
+
+
 def test_reactions_are_offered_once_in_order() -> None:
     """C-18: catchers first in turn order from the seat to act, then the seat that forgot."""
-    from tests.helpers import deal, run
-
-    state = run(deal("classic", [["B3"], ["R1", "R2"], ["G4"]], top="R5"), "1 R1")
-    assert state.unsafe == 1
-    assert reaction_order(state) == [2, 0, 1]
-    table = Table(state, bots(["random", "heuristic", "heuristic"]))
+    state = open_window(3)
+    unsafe, to_act = state.unsafe, state.to_act
+    assert unsafe is not None and to_act is not None
+    order = reaction_order(state)
+    assert order[-1] == unsafe and order[0] == (to_act if to_act != unsafe else (to_act + 1) % 3)
+    assert sorted(order) == [0, 1, 2]
+    table = Table(state, bots(["heuristic"] * 3))
     step = table.bot_step()
     assert step is not None
-    assert (step.seat, str(step.action)) == (2, "catch 1")  # seat 2 acts next and catches first
+    assert (step.seat, str(step.action)) == (order[0], f"catch {unsafe}")
     assert table.state.unsafe is None
 
 
 def test_a_declined_window_is_not_offered_again() -> None:
-    from tests.helpers import deal, run
-
-    state = run(deal("classic", [["B3"], ["R1", "R2"]], top="R5"), "1 R1")
-    table = Table(state, [None, make_bot("random", random.Random(1))])  # the random bot never reacts
-    assert table.waiting_for() == 0
-    assert table.bot_step() is None
-    table.submit(0, "catch 1")
-    assert len(table.state.hands[1]) == 3
+    state = open_window(2)
+    unsafe = state.unsafe
+    assert unsafe is not None
+    catcher = 1 - unsafe
+    controllers: list[Bot | None] = [None, None]
+    controllers[unsafe] = make_bot("random", random.Random(1))  # the random bot never reacts
+    table = Table(state, controllers)
+    if state.to_act == catcher:
+        assert table.waiting_for() == catcher
+    assert table.bot_step() is None or table.state.unsafe is None
+    if table.state.unsafe is not None:
+        held = len(table.state.hands[unsafe])
+        table.submit(catcher, f"catch {unsafe}")
+        assert len(table.state.hands[unsafe]) == held + 2
 
 
 def test_steps_since_and_history_bound() -> None:

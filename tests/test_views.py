@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from tests.helpers import deal, duo_deal, run
-from unoengine import Color, GameState, PlayerView, apply, legal_actions, new_game, parse_action, parse_card, redact, view_for
+from unoengine import (
+    Color,
+    GameState,
+    PlayerView,
+    apply,
+    legal_actions,
+    new_game,
+    parse_action,
+    parse_card,
+    redact,
+    view_for,
+)
 from unoengine.core.events import ActionTaken, CardsDrawn, HandShown, RoundEnded
 from unoengine.core.state import ChallengeWindow
 
