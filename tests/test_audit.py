@@ -13,7 +13,8 @@ from tests.helpers import deal, duo_deal, duo_order, first_play, hand, legal, ru
 from unoengine import GameState, apply, legal_actions, new_game, redact, replay, view_for
 from unoengine.core.events import CardsDrawn, HandShown, RoundEnded
 from unoengine.core.record import Record, record_of
-from unoengine.core.state import Draft, DrawnCardChoice
+from unoengine.core.rules.duo import Draft
+from unoengine.core.state import DrawnCardChoice
 
 
 def conserved(state: GameState) -> bool:

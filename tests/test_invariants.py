@@ -43,7 +43,8 @@ from unoengine import (
 )
 from unoengine.core.events import Event
 from unoengine.core.rules import find_rules
-from unoengine.core.state import Draft, DrawnCardChoice
+from unoengine.core.rules.duo import Draft
+from unoengine.core.state import DrawnCardChoice
 
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
 RULE_IDS = frozenset(re.findall(r"\*\*([CDFGR]-\d+)\*\*", RULES_MD.read_text(encoding="utf-8")))

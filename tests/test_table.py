@@ -153,9 +153,9 @@ def test_view_json_has_every_field_and_the_options() -> None:
     assert set(data) == set(view._fields)
     assert data["options"]["duo_deck"] == "standard112"
     assert data["legal"] == ["keep", "reject"]
-    assert data["draft_card"] is not None
+    assert data["details"]["draft_card"] is not None
     spectator = view_to_json(table.view(None))
-    assert spectator["hand"] == [] and spectator["draft_card"] is None and spectator["legal"] == []
+    assert spectator["hand"] == [] and spectator["details"] == {} and spectator["legal"] == []
     json.dumps(data)
 
 

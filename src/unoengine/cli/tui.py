@@ -57,7 +57,8 @@ from unoengine.core.events import (
 )
 from unoengine.core.record import format_record, parse_record, record_of, replay
 from unoengine.core.rules import find_rules
-from unoengine.core.state import Draft, GameState
+from unoengine.core.rules.duo import Draft
+from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for
 
 HUMAN: Seat = 0

@@ -17,14 +17,7 @@ from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
 from unoengine.core.errors import IllegalActionError, InvalidNotationError
 from unoengine.core.events import ActionTaken, Caught, ChallengeResolved, Event, HandShown
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import (
-    COLOR_INDEX,
-    DeckTables,
-    Options,
-    RuleSet,
-    deck_tables,
-    targeted_plays,
-)
+from unoengine.core.rules.base import COLOR_INDEX, DeckTables, Options, RuleSet, game_of
 from unoengine.core.state import (
     GAME_OVER,
     ChallengeWindow,
@@ -32,7 +25,7 @@ from unoengine.core.state import (
     GameState,
     Turn,
 )
-from unoengine.core.work import TURNS, Work, make_state
+from unoengine.core.work import Work
 
 MAX_DRAW_UNTIL_PLAYABLE = 10
 """C-22: at most 10 cards are drawn looking for a playable one."""
@@ -80,13 +73,10 @@ def new_game(
         raise InvalidNotationError(f"seed must be an integer, not {seed!r}")
     if dealer is not None and (type(dealer) is not int or not 0 <= dealer < seats):
         raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
-    tables = deck_tables(ruleset, ruleset.make_deck(resolved))
-    order = None if deck is None else deck_order(tables, deck, ruleset)
+    game = game_of(ruleset, seats, resolved)
+    order = None if deck is None else deck_order(game.tables, deck, ruleset)
     state = GameState(
-        rules=ruleset,
-        options=resolved,
-        tables=tables,
-        seats=seats,
+        game=game,
         seed=seed,
         shuffles=0,
         round=1,
@@ -169,13 +159,13 @@ def legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
             out = _turn_plays(state, seat)
             out.append(A.DRAW)
         elif kind is DrawnCardChoice:
-            card = pending.card  # type: ignore[union-attr]
+            card = pending.card
             out = [] if card is None else _card_plays(state, seat, card)
             out.append(A.PASS)
         elif kind is ChallengeWindow:
             out = [A.ACCEPT, A.CHALLENGE]
         else:
-            out = state.rules.handlers[pending.kind].legal(state, seat)
+            out = state.game.rules.handlers[pending.kind].legal(state, seat)
     elif state.unsafe is None or state.outcome is not None or not 0 <= seat < state.seats:
         return ()
     else:
@@ -187,58 +177,58 @@ def legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
 
 
 def _turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
-    """C-7, F-9, F-14: the plays of a normal turn, one kind of card at a time in hand order."""
-    tables = state.tables
+    """C-7 (and the rule set's ``side_plays``, F-14): a turn's plays, one kind of card at a time in hand order."""
+    tables = state.game.tables
     hand = state.hands[seat]
     row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
-    table = (tables.card_plays_uno if len(hand) == 2 else tables.card_plays)[row]
+    uno = len(hand) == 2
+    table = (tables.card_plays_uno if uno else tables.card_plays)[row]
     kind_bit = tables.kind_bit
     out: list[A.Action] = []
     seen = 0
-    if state.power and state.power[seat]:
-        flex = tables.flex_ok[row]
+    side_plays = state.game.rules.side_plays
+    if side_plays is None:
+        for card in hand:
+            plays = table[card]
+            if plays and not seen & kind_bit[card]:
+                seen |= kind_bit[card]
+                out += plays
+    else:
         kind_of = tables.kind_of
         for card in hand:
             bit = kind_bit[card]
             if not seen & bit:
                 seen |= bit
                 out += table[card]
-                if flex[kind_of[card]]:
-                    out += _flex_plays(state, seat, kind_of[card], len(hand) == 2)
-    else:
-        for card in hand:
-            plays = table[card]
-            if plays and not seen & kind_bit[card]:
-                seen |= kind_bit[card]
-                out += plays
-    if seen & tables.wd4_mask and state.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
+                out += side_plays(state, seat, kind_of[card], row, uno)
+    if (
+        seen & tables.wd4_mask
+        and state.game.options.wild_draw_four == "strict"
+        and tables.holds_color(hand, state.color)
+    ):
         out = [play for play in out if not tables.is_wd4[tables.kind(play.card)]]  # type: ignore[union-attr]
     return out
 
 
 def _card_plays(state: GameState, seat: Seat, card: CardId) -> list[A.Action]:
     """C-8, F-10, F-11: the plays of one card (the drawn card)."""
-    tables = state.tables
+    tables = state.game.tables
     hand = state.hands[seat]
     kind = tables.kind_of[card]
     row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    uno = len(hand) == 2
     out: list[A.Action] = []
-    if not (state.options.wild_draw_four == "strict" and tables.is_wd4[kind] and tables.holds_color(hand, state.color)):
-        out += (tables.card_plays_uno if len(hand) == 2 else tables.card_plays)[row][card]
-    if state.power and state.power[seat] and tables.flex_ok[row][kind]:
-        out += _flex_plays(state, seat, kind, len(hand) == 2)
+    strict = state.game.options.wild_draw_four == "strict"
+    if not (strict and tables.is_wd4[kind] and tables.holds_color(hand, state.color)):
+        out += (tables.card_plays_uno if uno else tables.card_plays)[row][card]
+    side_plays = state.game.rules.side_plays
+    if side_plays is not None:
+        out += side_plays(state, seat, kind, row, uno)
     return out
 
 
-def _flex_plays(state: GameState, seat: Seat, kind: int, uno: bool) -> tuple[A.Play, ...] | list[A.Play]:
-    tables = state.tables
-    if tables.targeted[kind]:
-        return targeted_plays(tables.kinds[kind], seat, state.seats, uno)
-    return (tables.flex_plays_uno if uno else tables.flex_plays)[kind]
-
-
 def is_playable(state: GameState, seat: Seat, card: CardId) -> bool:
-    """Could ``seat`` play ``card`` now, on either side? (C-7, F-14; C-22's test)."""
+    """Could ``seat`` play ``card`` now, on any side? (C-7, F-14; C-22's test)."""
     return bool(_card_plays(state, seat, card))
 
 
@@ -279,10 +269,6 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
 
     Appends the events to ``events`` when it is given.
     """
-    if events is None and FAST_PATHS:
-        fast = _fast_transition(state, seat, action)
-        if fast is not None:
-            return fast
     work = Work(state, events)
     work.steps += 1
     if events is not None:
@@ -306,7 +292,7 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
         else:
             _turn_draw(work, seat)
     elif pending_kind is DrawnCardChoice:
-        card = pending.card  # type: ignore[union-attr]
+        card = pending.card
         if kind is A.Play:
             assert card is not None
             work.play_card(seat, card, action)  # type: ignore[arg-type]
@@ -321,96 +307,10 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
             work.blocked = 0
             work.turn(work.next_seat(seat))
     elif pending_kind is ChallengeWindow:
-        _resolve_challenge(work, seat, pending, kind is A.Challenge)  # type: ignore[arg-type]
+        _resolve_challenge(work, seat, pending, kind is A.Challenge)
     else:
-        state.rules.handlers[pending.kind].apply(work, seat, action)
+        work.rules.handlers[pending.kind].apply(work, seat, action)
     return work.freeze()
-
-
-FAST_PATHS = True
-"""Build the commonest transitions directly (a test plays seeded games both ways and compares)."""
-
-
-def _fast_transition(state: GameState, seat: Seat, action: A.Action) -> GameState | None:
-    """The commonest transitions without the :class:`Work` copy, or ``None``.
-
-    They are exactly what the general path computes: a card without effect played
-    from the hand (or the drawn card played), not the last nor the second-to-last
-    one, in a rule set with no per-card hook (C-7, C-8); a turn's draw of one card
-    from a non-empty pile (C-8); a drawn card kept (C-8). The new state is built by position (see the field order
-    of :class:`GameState`): ``tuple.__new__`` skips the Python-level ``__new__`` of a
-    ``NamedTuple``.
-    """
-    kind = type(action)
-    pending = state[14]
-    if kind is A.Pass:
-        if type(pending) is DrawnCardChoice and pending[1] is not None:
-            following = TURNS[(seat + state[12]) % state[3]]
-            return make_state(GameState, (*state[:14], following, None, 0, *state[17:22], state[22] + 1))
-        return None
-    pending_kind = type(pending)
-    if kind is A.Draw:
-        if pending_kind is not Turn:
-            return None
-        pile = state[9]
-        if not pile or state[1].draw_until_playable:
-            return None
-        card = pile[-1]
-        hands = list(state[8])
-        hands[seat] += (card,)
-        return make_state(
-            GameState,
-            (
-                *state[:8],
-                tuple(hands),
-                pile[:-1],
-                *state[10:14],
-                DrawnCardChoice(seat, card),
-                None,
-                0,
-                *state[17:22],
-                state[22] + 1,
-            ),
-        )
-    if kind is not A.Play or action.flex:  # type: ignore[union-attr]
-        return None
-    tables = state[2]
-    face = action.card  # type: ignore[union-attr]
-    kind_index = tables.kind(face)
-    hand = state[8][seat]
-    if not tables.plain[kind_index] or len(hand) < 3:
-        return None
-    if pending_kind is Turn:
-        kind_of = tables.kind_of
-        index = 0
-        while kind_of[hand[index]] != kind_index:
-            index += 1
-    elif pending_kind is DrawnCardChoice:
-        index = hand.index(pending[1])
-    else:
-        return None
-    card = hand[index]
-    hands = list(state[8])
-    hands[seat] = hand[:index] + hand[index + 1 :]
-    color = action.color if face.color is None else face.color  # type: ignore[union-attr]
-    direction = state[12]
-    return make_state(
-        GameState,
-        (
-            *state[:8],
-            tuple(hands),
-            state[9],
-            state[10] + (card,),
-            color,
-            direction,
-            *state[13:14],
-            TURNS[(seat + direction) % state[3]],
-            None,
-            0,
-            *state[17:22],
-            state[22] + 1,
-        ),
-    )
 
 
 def _play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
@@ -492,11 +392,11 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
         if kind is Turn:
             return cite["drawn"], f"on a turn seat {seat} plays a card or draws; {text!r} is not one of them"
         return cite["drawn"], f"after drawing, seat {seat} plays the drawn card or passes, not {text!r}"
-    return play_refusal(state, seat, action, pending.card if kind is DrawnCardChoice else None)  # type: ignore[union-attr]
+    return play_refusal(state, seat, action, pending.card if kind is DrawnCardChoice else None)
 
 
 def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | None) -> tuple[str, str]:
-    """Why a play is refused (C-7, C-8, C-9, C-16, C-19, F-14, F-22)."""
+    """Why a play is refused (C-7, C-8, C-9, C-16, C-19; the rule set's own: ``refuse_play``)."""
     cite = state.rules.cite
     tables = state.tables
     card = action.card
@@ -513,28 +413,18 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
         return cite["wild"], f"a wild play names a colour, as {name}:g"
     if not card.is_wild and action.color is not None:
         return cite["wild"], f"only a wild card names a colour; write {name}"
-    if action.flex:
-        if not card.is_flex:
-            return "F-3", f"{name} has no flex side"
-        if not (state.power and state.power[seat]):
-            return "F-14", f"seat {seat}'s Power Card is red: no flex-side play"
-    needs_target = action.flex and tables.targeted[kind]
-    if needs_target and action.target is None:
-        return "F-22", f"{name}@flex chooses another seat: add >N"
-    if action.target is not None:
-        if not needs_target:
-            return "F-22", "only a targeted flex side (FW+2@flex, FW+4@flex) chooses a seat"
-        if action.target == seat or not 0 <= action.target < state.seats:
-            return "F-22", f"the target must be another seat, not {action.target}"
+    refuse_play = state.rules.refuse_play
+    if refuse_play is not None:
+        refused = refuse_play(state, seat, action, kind)
+        if refused is not None:
+            return refused
+    elif action.flex or action.target is not None:
+        return "G-4", f"{A.format_action(action)!r} is not a play of {state.rules.title}"
     row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
-    ok = tables.flex_ok[row][kind] if action.flex else tables.normal_ok[row][kind]
-    top = format_card(tables.cards[state.discard_pile[-1]])
-    if not ok:
-        side = "flex side of " if action.flex else ""
+    if not action.flex and not tables.normal_ok[row][kind]:
+        top = format_card(tables.cards[state.discard_pile[-1]])
         color = state.color.word if state.color else "none"
-        return cite["flex" if action.flex else "match"], (
-            f"the {side}{name} does not match {top} (current colour {color})"
-        )
+        return cite["match"], f"the {name} does not match {top} (current colour {color})"
     if tables.is_wd4[kind] and state.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
         word = state.color.word if state.color else ""
         return cite["wd4"], f"a Wild Draw Four may not be played while holding a {word} card (the current colour)"

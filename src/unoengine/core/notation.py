@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from unoengine.core.cards import format_card
-from unoengine.core.state import Draft, GameState, Volley
+from unoengine.core.state import GameState
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -24,16 +24,15 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "to_act": pending.seat,
         "pending": pending.kind,
         "top": None if top is None else format_card(cards[top]),
-        "color": None if state.color is None or type(pending) is Draft else state.color.letter,
+        "color": None if state.color is None or top is None else state.color.letter,
         "direction": state.direction,
         "hands": [[format_card(cards[card]) for card in hand] for hand in state.hands],
         "draw_pile": len(state.draw_pile),
         "discard_pile": len(state.discard_pile),
     }
-    if state.rules.power_cards:
-        data["power"] = ["green" if green else "red" for green in state.power]
-    if "volley" in state.rules.handlers:
-        data["volley"] = pending.total if type(pending) is Volley else 0
+    extra = state.rules.state_json
+    if extra is not None:
+        data.update(extra(state))
     data["scores"] = list(state.scores)
     data["round_winner"] = state.round_winner
     data["game_winner"] = state.outcome.winner if state.outcome is not None else None

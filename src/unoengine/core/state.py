@@ -13,12 +13,60 @@ Piles are tuples of ``CardId`` with the **top at the end**. Hands are tuples of
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from unoengine.core.cards import CardId, Color, Seat
 
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Options, RuleSet
+
+
+class Game:
+    """What does not change during a game: rule set, seats, options and deck tables.
+
+    One object per (rule set, seats, options) in a process, shared by every state
+    of every such game (:func:`game_of`); it pickles and copies by name, so that a
+    state pickles in a few bytes plus what changes.
+    """
+
+    __slots__ = ("options", "rules", "seats", "tables")
+
+    def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.options = options
+        self.tables = tables
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_game_by_name, (self.rules.name, self.seats, self.options.to_dict()))
+
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self is other or (
+            self.rules is other.rules and self.seats == other.seats and self.options == other.options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.rules.name, self.seats, self.options))
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.name} seats={self.seats}>"
+
+
+def _game_by_name(rules: str, seats: int, options: dict[str, Any]) -> Game:
+    """Unpickle a :class:`Game` (rules by name, options as a mapping)."""
+    from unoengine.core.rules import find_rules
+    from unoengine.core.rules.base import game_of
+
+    ruleset = find_rules(rules)
+    return game_of(ruleset, seats, ruleset.options(options))
 
 
 class Turn(NamedTuple):
@@ -56,49 +104,6 @@ class ChallengeWindow(NamedTuple):
     kind: str = "challenge"
 
 
-class ColorChoice(NamedTuple):
-    """``color``: name the colour of a Wild turned at the start (Duo D-6).
-
-    Then ``victim`` draws ``draws`` cards (``draws`` may be 0) and ``next`` plays.
-    """
-
-    seat: Seat
-    victim: Seat
-    draws: int
-    next: Seat
-    kind: str = "color"
-
-
-class Volley(NamedTuple):
-    """``volley``: add a Draw Two or ``draw`` the total (Duo D-13)."""
-
-    seat: Seat
-    total: int
-    kind: str = "volley"
-
-
-class Dump(NamedTuple):
-    """``dump``: play every card of ``color``, one at a time, or decline (Duo D-15).
-
-    ``started``: the dump has begun and must be finished. ``on_decline``: the seat
-    whose turn it is if the seat declines (``pass``) or holds nothing to add.
-    """
-
-    seat: Seat
-    color: Color
-    started: bool
-    on_decline: Seat
-    kind: str = "dump"
-
-
-class Draft(NamedTuple):
-    """``draft``: ``keep`` or ``reject`` the top card of the draw pile (Duo D-3)."""
-
-    seat: Seat
-    step: int
-    kind: str = "draft"
-
-
 class GameOver(NamedTuple):
     """``game_over``: nobody acts any more."""
 
@@ -106,7 +111,20 @@ class GameOver(NamedTuple):
     kind: str = "game_over"
 
 
-Pending = Turn | DrawnCardChoice | ChallengeWindow | ColorChoice | Volley | Dump | Draft | GameOver
+Pending = Any
+"""A pending decision: :class:`Turn`, :class:`DrawnCardChoice`, :class:`ChallengeWindow`,
+:class:`GameOver`, or a decision type that a rule set contributes (its ``handlers``).
+
+Every pending decision is a ``NamedTuple`` whose first field is ``seat`` (the seat
+that must decide) and whose ``kind`` names it (``turn``, ``drawn``, ``draft``, …).
+"""
+
+CORE_PENDING: tuple[type, ...] = (Turn, DrawnCardChoice, ChallengeWindow, GameOver)
+"""The decisions of every rule set; the engine resolves them itself."""
+
+HIDES_TOP: set[type] = set()
+"""Decision types during which the discard pile has no top card yet (a rule set adds
+its own: Duo's draft, whose discards lie face down, D-3)."""
 
 GAME_OVER = GameOver()
 
@@ -134,13 +152,13 @@ class GameState(NamedTuple):
     """Everything about a game at one moment (an immutable value).
 
     Build one with :func:`unoengine.new_game`; change it only with
-    :func:`unoengine.apply`.
+    :func:`unoengine.apply`. What never changes during a game (rule set, seats,
+    options, deck tables) is in :attr:`game`, shared between states. This class
+    is the one list of the state's fields: the engine's scratch copy
+    (``unoengine.core.work.Work``) is derived from it.
     """
 
-    rules: RuleSet
-    options: Options
-    tables: DeckTables
-    seats: int
+    game: Game
     seed: int
     shuffles: int
     """How many shuffles (and cuts) this game has made: shuffle n uses seed ``f"{seed}:{n}"`` (G-1)."""
@@ -153,7 +171,7 @@ class GameState(NamedTuple):
     color: Color | None
     direction: int
     power: tuple[bool, ...]
-    """Flex Power Cards, ``True`` for green (F-2); empty in other rule sets."""
+    """Per-seat flags a rule set keeps (Flex's Power Cards, ``True`` for green, F-2); empty otherwise."""
     pending: Pending
     unsafe: Seat | None
     """The seat that has one card, has not called UNO, and can still be caught (C-18)."""
@@ -170,9 +188,30 @@ class GameState(NamedTuple):
     """Actions applied so far."""
 
     @property
+    def rules(self) -> RuleSet:
+        """The rule set (from :attr:`game`)."""
+        return self.game.rules
+
+    @property
+    def options(self) -> Options:
+        """The game's resolved options (from :attr:`game`)."""
+        return self.game.options
+
+    @property
+    def tables(self) -> DeckTables:
+        """The deck's static tables (from :attr:`game`)."""
+        return self.game.tables
+
+    @property
+    def seats(self) -> int:
+        """The number of seats (from :attr:`game`)."""
+        return self.game.seats
+
+    @property
     def to_act(self) -> Seat | None:
         """The seat expected to act next, or ``None`` when the game is over."""
-        return self.pending.seat
+        seat: Seat | None = self.pending.seat
+        return seat
 
     @property
     def is_over(self) -> bool:
@@ -181,12 +220,33 @@ class GameState(NamedTuple):
 
     @property
     def top(self) -> CardId | None:
-        """The top card of the discard pile (``None`` during a Duo draft)."""
-        if type(self.pending) is Draft or not self.discard_pile:
+        """The top card of the discard pile (``None`` while a decision hides it: Duo's draft)."""
+        if not self.discard_pile or type(self.pending) in HIDES_TOP:
             return None
         return self.discard_pile[-1]
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        return self  # an immutable value: every field is immutable, the game is shared
 
     def __repr__(self) -> str:
         from unoengine.core.notation import format_state
 
-        return f"<GameState {format_state(self)}>"
+        return f"GameState.parse({format_state(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> GameState:
+        """The state of a one-line state notation (:func:`unoengine.core.notation.parse_state`).
+
+        Raises:
+            InvalidNotationError: the text is not a state.
+        """
+        from unoengine.core.notation import parse_state
+
+        return parse_state(text)
+
+
+FIELDS: tuple[str, ...] = GameState._fields
+"""The state's fields, in order (the one list; everything else derives from it)."""

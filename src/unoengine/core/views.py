@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
-from unoengine.core.state import ChallengeWindow, Draft, DrawnCardChoice, Dump, GameState, Outcome, Volley
+from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState, Outcome
 
 
 class PlayerView(NamedTuple):
@@ -41,14 +41,14 @@ class PlayerView(NamedTuple):
     power: tuple[bool, ...]
     to_act: Seat | None
     pending: str
-    volley: int
-    dump_color: Color | None
+    details: tuple[tuple[str, Any], ...]
+    """What this seat may see of a rule set's own pending decision, as (name, value)
+    pairs from the decision's handler: Duo's ``volley`` total, ``dump_color`` and,
+    for the drafter only, ``draft_card``."""
     challenger_of: Seat | None
     """While a Wild Draw Four may be challenged: the seat that played it."""
     drawn_card: Card | None
     """The card this seat just drew and may play (its own decision only)."""
-    draft_card: Card | None
-    """The card this seat looks at in a Duo draft (its own decision only)."""
     unsafe: Seat | None
     """The seat that can be caught for not calling UNO."""
     scores: tuple[int, ...]
@@ -56,6 +56,31 @@ class PlayerView(NamedTuple):
     round_winner: Seat | None
     outcome: Outcome | None
     legal: tuple[Action, ...]
+
+    def detail(self, name: str, default: Any = None) -> Any:
+        """One of :attr:`details` by name, or ``default``."""
+        for key, value in self.details:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def volley(self) -> int:
+        """Cards a pending Duo volley would make this seat draw (D-13); 0 if none."""
+        total: int = self.detail("volley", 0)
+        return total
+
+    @property
+    def dump_color(self) -> Color | None:
+        """The colour of a pending Duo dump (D-15)."""
+        color: Color | None = self.detail("dump_color")
+        return color
+
+    @property
+    def draft_card(self) -> Card | None:
+        """The card this seat looks at in a Duo draft (D-3; its own decision only)."""
+        card: Card | None = self.detail("draft_card")
+        return card
 
 
 def view_for(state: GameState, seat: Seat | None) -> PlayerView:
@@ -66,12 +91,14 @@ def view_for(state: GameState, seat: Seat | None) -> PlayerView:
     >>> len(view.hand), view.hand_sizes, view.draw_pile
     (7, (7, 7), 93)
     """
-    cards = state.tables.cards
+    game = state.game
+    cards = game.tables.cards
     pending = state.pending
     own = seat is not None and pending.seat == seat
     kind = type(pending)
-    drawn = pending.card if own and kind is DrawnCardChoice else None  # type: ignore[union-attr]
+    drawn = pending.card if own and kind is DrawnCardChoice else None
     known = min(state.public_bottom, len(state.draw_pile))
+    handler = game.rules.handlers.get(pending.kind)
     return PlayerView(
         rules=state.rules.name,
         seats=state.seats,
@@ -90,11 +117,9 @@ def view_for(state: GameState, seat: Seat | None) -> PlayerView:
         power=state.power,
         to_act=pending.seat,
         pending=pending.kind,
-        volley=pending.total if kind is Volley else 0,  # type: ignore[union-attr]
-        dump_color=pending.color if kind is Dump else None,  # type: ignore[union-attr]
-        challenger_of=pending.player if kind is ChallengeWindow else None,  # type: ignore[union-attr]
+        details=() if handler is None else handler.details(state, seat),
+        challenger_of=pending.player if kind is ChallengeWindow else None,
         drawn_card=None if drawn is None else cards[drawn],
-        draft_card=cards[state.draw_pile[-1]] if own and kind is Draft else None,
         unsafe=state.unsafe,
         scores=state.scores,
         round_scores=state.round_scores,
@@ -102,6 +127,14 @@ def view_for(state: GameState, seat: Seat | None) -> PlayerView:
         outcome=state.outcome,
         legal=legal_actions(state, seat) if seat is not None else (),
     )
+
+
+def _detail_json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return format_card(value)
+    if isinstance(value, Color):
+        return value.letter
+    return value
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -112,13 +145,13 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The JSON form of a view (docs/NOTATION.md, "Views and events as JSON").
 
     Every field of the view under its own name; cards and actions in notation,
-    colours as lower-case letters, ``options`` as an object, ``outcome`` as
-    ``{"termination", "winner", "scores"}`` or ``null``.
+    colours as lower-case letters, ``options`` and ``details`` as objects,
+    ``outcome`` as ``{"termination", "winner", "scores"}`` or ``null``.
 
     >>> from unoengine.core.engine import new_game
     >>> data = view_to_json(view_for(new_game("duo", 2, seed=3, dealer=0), 0))
-    >>> data["pending"], data["legal"], data["options"]["target_score"]
-    ('draft', ['keep', 'reject'], 200)
+    >>> data["pending"], data["legal"], data["options"]["target_score"], list(data["details"])
+    ('draft', ['keep', 'reject'], 200, ['draft_card'])
     """
 
     def card(value: Card | None) -> str | None:
@@ -146,11 +179,9 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "power": ["green" if green else "red" for green in view.power],
         "to_act": view.to_act,
         "pending": view.pending,
-        "volley": view.volley,
-        "dump_color": color(view.dump_color),
+        "details": {key: _detail_json(value) for key, value in view.details},
         "challenger_of": view.challenger_of,
         "drawn_card": card(view.drawn_card),
-        "draft_card": card(view.draft_card),
         "unsafe": view.unsafe,
         "scores": list(view.scores),
         "round_scores": [list(deltas) for deltas in view.round_scores],

@@ -9,12 +9,13 @@ refilling the draw pile and passing the turn are written once.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
 from unoengine.core.events import CardsDrawn, Event, GameEnded, Reshuffled, RoundEnded, RoundStarted
-from unoengine.core.state import GAME_OVER, GameState, Outcome, Pending, Termination, Turn
+from unoengine.core.state import FIELDS, GAME_OVER, Game, GameState, Outcome, Pending, Termination, Turn
 
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
@@ -45,42 +46,25 @@ def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
     return cards
 
 
+_state_fields = attrgetter(*FIELDS)
+"""All of a work's state fields as one tuple, in :data:`FIELDS` order (in C)."""
+
+
+_HANDS = FIELDS.index("hands")
+_POWER = FIELDS.index("power")
+
+
 class Work:
-    """A mutable copy of a :class:`GameState` (internal)."""
+    """A mutable copy of a :class:`GameState` (internal).
 
-    __slots__ = (
-        "blocked",
-        "color",
-        "dealer",
-        "direction",
-        "discard_pile",
-        "draw_pile",
-        "events",
-        "hands",
-        "options",
-        "outcome",
-        "pending",
-        "power",
-        "prior",
-        "prior_color",
-        "public_bottom",
-        "round",
-        "round_scores",
-        "round_winner",
-        "rules",
-        "scores",
-        "seats",
-        "seed",
-        "shuffles",
-        "steps",
-        "tables",
-        "unsafe",
-    )
+    It has the state's fields as attributes (derived from :data:`FIELDS`: no list
+    of fields is written here), plus ``events`` (the list events go to, or ``None``),
+    ``prior`` and ``prior_color`` (the pending decision and colour before the action).
+    ``hands`` and ``power`` are lists while the action resolves.
+    """
 
-    rules: RuleSet
-    options: Options
-    tables: DeckTables
-    seats: int
+    # The state's fields, typed for the rules that use them.
+    game: Game
     seed: int
     shuffles: int
     round: int
@@ -92,8 +76,6 @@ class Work:
     direction: int
     power: list[bool]
     pending: Pending
-    prior: Pending
-    prior_color: Color | None
     unsafe: Seat | None
     blocked: int
     public_bottom: int
@@ -102,74 +84,37 @@ class Work:
     round_winner: Seat | None
     outcome: Outcome | None
     steps: int
+    # What only the resolution of one action needs.
+    rules: RuleSet
+    options: Options
+    tables: DeckTables
+    seats: int
+    prior: Pending
+    prior_color: Color | None
     events: list[Event] | None
 
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
-        (
-            self.rules,
-            self.options,
-            self.tables,
-            self.seats,
-            self.seed,
-            self.shuffles,
-            self.round,
-            self.dealer,
-            hands,
-            self.draw_pile,
-            self.discard_pile,
-            self.color,
-            self.direction,
-            power,
-            self.pending,
-            self.unsafe,
-            self.blocked,
-            self.public_bottom,
-            self.scores,
-            self.round_scores,
-            self.round_winner,
-            self.outcome,
-            self.steps,
-        ) = state
-        self.hands = list(hands)
-        self.power = list(power)
-        self.prior = self.pending
-        self.prior_color = self.color
-        self.events = events
+        fields = self.__dict__
+        fields.update(zip(FIELDS, state, strict=True))
+        game = state.game
+        fields.update(
+            hands=list(state.hands),
+            power=list(state.power),
+            rules=game.rules,
+            options=game.options,
+            tables=game.tables,
+            seats=game.seats,
+            prior=state.pending,
+            prior_color=state.color,
+            events=events,
+        )
 
     def freeze(self) -> GameState:
-        """The immutable state this work describes.
-
-        Built with ``tuple.__new__`` (the fields in :class:`GameState`'s order): it
-        skips the NamedTuple's Python-level ``__new__``.
-        """
-        return make_state(
-            GameState,
-            (
-                self.rules,
-                self.options,
-                self.tables,
-                self.seats,
-                self.seed,
-                self.shuffles,
-                self.round,
-                self.dealer,
-                tuple(self.hands),
-                self.draw_pile,
-                self.discard_pile,
-                self.color,
-                self.direction,
-                tuple(self.power),
-                self.pending,
-                self.unsafe,
-                self.blocked,
-                self.public_bottom,
-                self.scores,
-                self.round_scores,
-                self.round_winner,
-                self.outcome,
-                self.steps,
-            ),
-        )
+        """The immutable state this work describes (the work may go on)."""
+        values = list(_state_fields(self))
+        values[_HANDS] = tuple(self.hands)
+        values[_POWER] = tuple(self.power)
+        return make_state(GameState, values)
 
     # -- seats and turns -------------------------------------------------------
 
@@ -265,8 +210,8 @@ class Work:
         """Put ``card`` from ``seat``'s hand on the discard pile and resolve it.
 
         Opens the UNO window (C-18) when the play leaves one card without ` uno`,
-        runs the card's effect, checks the Power Cards (F-16), and ends the round
-        when the hand is empty (C-20, D-12, F-27).
+        runs the rule set's ``on_play`` hook, the card's effect and the
+        ``after_card`` hook, and ends the round when the hand is empty (C-20, D-12, F-27).
         """
         tables = self.tables
         face = tables.cards[card]
@@ -274,16 +219,17 @@ class Work:
         self.discard_pile += (card,)
         self.color = action.color if face.color is None else face.color
         self.blocked = 0
-        if action.flex:
-            self.power[seat] = False  # F-14: a flex-side play turns the Power Card red
+        rules = self.rules
+        if rules.on_play is not None:
+            rules.on_play(self, seat, action)
         left = len(self.hands[seat])
         if left == 1 and not action.uno:
             self.unsafe = seat
         final = left == 0
         if effect is None:
-            effect = self.rules.effects[(face.rank, action.flex)]
+            effect = rules.effects[(face.rank, action.flex)]
         effect(self, seat, face, action, final)
-        after = self.rules.after_card
+        after = rules.after_card
         if after is not None:
             after(self)
         if final:
@@ -323,7 +269,7 @@ class Work:
         self.discard_pile = ()
         self.color = None
         self.direction = 1
-        self.power = [True] * self.seats if self.rules.power_cards else []
+        self.power = self.rules.round_flags(self.seats)
         self.unsafe = None
         self.blocked = 0
         self.public_bottom = 0

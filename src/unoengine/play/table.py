@@ -220,7 +220,7 @@ class Table:
         state = self._state
         if state.outcome is not None or self._reaction_due() is not None:
             return None
-        seat = state.pending.seat
+        seat = state.to_act
         if seat is None or self._controllers[seat] is not None:
             return None
         return seat

@@ -36,6 +36,15 @@ def test_c12_two_players_a_reverse_works_as_a_skip() -> None:
     assert state.to_act == 0
 
 
+def test_c12_r12_two_players_a_reverse_also_flips_the_direction() -> None:
+    state = arrange([["R1", "R2"], ["RR", "GR", "B1"]], top="R5", to_act=1)
+    state = run(state, "1 RR")
+    assert (state.direction, state.to_act) == (-1, 1)
+    assert view_for(state, 0).direction == -1
+    state = run(state, "1 GR")
+    assert (state.direction, state.to_act) == (1, 1)
+
+
 # -- C-13: Skip ------------------------------------------------------------------------------
 
 

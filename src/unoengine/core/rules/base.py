@@ -8,17 +8,22 @@ cards and powers live only in its module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
 from unoengine.core.errors import InvalidNotationError
-from unoengine.core.state import ChallengeWindow, GameState
+from unoengine.core.state import ChallengeWindow, Game, GameState
 from unoengine.core.work import Work
 
 Effect = Callable[[Work, Seat, Card, A.Play, bool], None]
+SidePlays = Callable[[GameState, Seat, int, int, bool], Sequence[A.Play]]
+"""``side_plays(state, seat, kind, row, uno)``: a rule set's further plays of a card kind
+(Flex's flex sides), given the match row (top kind * 4 + colour) and whether ``uno`` variants are offered."""
+PlayRefusal = Callable[[GameState, Seat, A.Play, int], "tuple[str, str] | None"]
+"""``refuse_play(state, seat, play, kind)``: the rule and reason a rule set refuses this play, or ``None``."""
 """``effect(work, seat, card, play, final)``: resolve a played card.
 
 ``final`` is True when the card was the player's last: the effect then only makes
@@ -50,7 +55,16 @@ OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
 
 
 class PendingHandler:
-    """Legal actions and their resolution for a rule set's own pending decision."""
+    """Legal actions, resolution and public details of a rule set's own pending decision.
+
+    A rule set registers one handler per decision type it contributes
+    (``RuleSet.handlers``, keyed by the decision's ``kind``); the engine and the
+    views reach those decisions only through these methods.
+    """
+
+    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
+        """What ``seat`` may see of this decision, as ``(name, value)`` pairs (views, G-2)."""
+        return ()
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         """The seat's legal actions for this decision (without ``uno``/``catch``)."""
@@ -84,8 +98,8 @@ class RuleSet:
     deal: Callable[[Work, list[CardId]], None]
     """Deal (or draft) from the shuffled deck, top first, and start play (C-2..C-6, D-2..D-7, F-6..F-8)."""
     effects: Mapping[tuple[Rank, bool], Effect]
-    wild_draw_four_legal: Callable[[Work, Seat, tuple[CardId, ...], bool], bool]
-    """Was a Wild Draw Four legal, given the hand left after it and the Power Card (C-16, D-18, F-24)."""
+    wild_draw_four_legal: Callable[[Work, Seat, tuple[CardId, ...], A.Play], bool]
+    """Was a Wild Draw Four legal, given the hand left after it and the play (C-16, D-18, F-24)."""
     score_round: Callable[[Work, Seat], tuple[int, ...]]
     game_winner: Callable[[Work, Seat | None], tuple[bool, Seat | None]]
     """After a round: ``(game over?, winner)`` (C-21, D-20, F-27, F-28)."""
@@ -94,12 +108,18 @@ class RuleSet:
     """The first round's dealer when none is given (Classic, Flex: seat 0; Duo: the cut, D-2)."""
     turn_over_discards: bool = False
     """D-10: the discard pile is turned over, not shuffled (C-10)."""
-    power_cards: bool = False
-    """F-2: every seat has a Power Card."""
-    targeted: frozenset[Rank] = frozenset()
-    """Flex sides that choose a target seat (F-22, F-25)."""
+    round_flags: Callable[[int], list[bool]] = lambda seats: []
+    """The per-seat flags (``state.power``) at each deal: Flex's Power Cards, all green (F-2)."""
+    side_plays: SidePlays | None = None
+    """Further plays of a card kind beyond its normal side (Flex's flex sides, F-14)."""
+    refuse_play: PlayRefusal | None = None
+    """The rule set's own refusals of a play (Flex: F-3, F-14, F-22), checked before matching."""
+    on_play: Callable[[Work, Seat, A.Play], None] | None = None
+    """Called when a card is played, before its effect (F-14: a flex side turns the Power Card red)."""
     after_card: Callable[[Work], None] | None = None
     """Called after every card is resolved (F-16 rule 1)."""
+    state_json: Callable[[GameState], dict[str, Any]] | None = None
+    """The rule set's own keys of ``uno replay --json`` (Flex ``power``, Duo ``volley``)."""
     handlers: Mapping[str, PendingHandler] = field(default_factory=dict)
     """The rule set's own pending decisions, by ``pending.kind``."""
     cite: Mapping[str, str] = field(default_factory=dict)
@@ -175,37 +195,20 @@ class DeckTables:
         self.kind_color: tuple[int, ...] = tuple(COLOR_INDEX.get(card.color, -1) for card in kinds)
         n = len(kinds)
         normal: list[tuple[bool, ...]] = []
-        flex: list[tuple[bool, ...]] = []
         for top in kinds:
             for current in COLORS:
                 normal.append(tuple(face_matches(c.color, c.rank, c.number, top, current) for c in kinds))
-                flex.append(
-                    tuple(c.is_flex and face_matches(c.flex_color, c.rank, c.number, top, current) for c in kinds)
-                )
         self.normal_ok: tuple[tuple[bool, ...], ...] = tuple(normal)
         """``normal_ok[top_kind * 4 + color_index][kind]``: the normal side may be played."""
-        self.flex_ok: tuple[tuple[bool, ...], ...] = tuple(flex)
-        """``flex_ok[top_kind * 4 + color_index][kind]``: the flex side matches (F-14)."""
         self.is_wd4: tuple[bool, ...] = tuple(c.rank in (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR) for c in kinds)
         plain: list[tuple[A.Play, ...]] = []
         with_uno: list[tuple[A.Play, ...]] = []
-        flex_plain: list[tuple[A.Play, ...]] = []
-        flex_uno: list[tuple[A.Play, ...]] = []
         for card in kinds:
             colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
             plain.append(tuple(A.play(card, c) for c in colors))
             with_uno.append(tuple(A.play(card, c, uno=u) for c in colors for u in (False, True)))
-            if card.is_flex and card.rank not in rules.targeted:
-                flex_plain.append(tuple(A.play(card, c, True) for c in colors))
-                flex_uno.append(tuple(A.play(card, c, True, uno=u) for c in colors for u in (False, True)))
-            else:
-                flex_plain.append(())
-                flex_uno.append(())
         self.plays = tuple(plain)
         self.plays_uno = tuple(with_uno)
-        self.flex_plays = tuple(flex_plain)
-        self.flex_plays_uno = tuple(flex_uno)
-        self.targeted: tuple[bool, ...] = tuple(c.is_flex and c.rank in rules.targeted for c in kinds)
         assert n == len(self.plays)
         # The same, by physical card and by "row" (top kind * 4 + colour): what a card
         # may be played as, empty when it does not match. legal_actions reads these.
@@ -220,10 +223,8 @@ class DeckTables:
         self.card_plays_uno: tuple[tuple[tuple[A.Play, ...], ...], ...] = tuple(
             tuple(with_uno[kind_of[card]] if ok[kind_of[card]] else () for card in cards_range) for ok in normal
         )
-        self.plain: tuple[bool, ...] = tuple(
-            rules.after_card is None and rules.effects.get((card.rank, False)) is no_effect for card in kinds
-        )
-        """Kinds whose normal side has no effect in a rule set with no per-card hook (the engine's fast path)."""
+        self.extras: dict[str, Any] = {}
+        """Tables a rule set builds for itself on first use (Flex: its flex sides), by name."""
 
     def kind(self, card: Card) -> int:
         """The kind index of a card (by identity first: the deck's and the actions' own cards)."""
@@ -251,16 +252,17 @@ def deck_tables(rules: RuleSet, cards: tuple[Card, ...]) -> DeckTables:
     return cached[1]
 
 
-def targeted_plays(card: Card, seat: Seat, seats: int, uno_variants: bool) -> list[A.Play]:
-    """Flex-side plays that choose another seat (F-22, F-25), one per colour and target."""
-    unos = (False, True) if uno_variants else (False,)
-    return [
-        A.play(card, color, True, target, uno)
-        for color in COLORS
-        for target in range(seats)
-        if target != seat
-        for uno in unos
-    ]
+_GAMES: dict[tuple[int, int, Options], Game] = {}
+
+
+def game_of(rules: RuleSet, seats: int, options: Options) -> Game:
+    """The shared :class:`~unoengine.core.state.Game` of these rules, seats and options."""
+    key = (id(rules), seats, options)
+    game = _GAMES.get(key)
+    if game is None or game.rules is not rules:
+        game = Game(rules, seats, options, deck_tables(rules, rules.make_deck(options)))
+        _GAMES[key] = game
+    return game
 
 
 def standard_deck(wilds: int = 4, wild_draw_fours: int = 4) -> tuple[Card, ...]:
@@ -293,14 +295,11 @@ def skip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> Non
 
 
 def reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-    """C-12 Reverse: the direction changes; with two players it acts as a Skip."""
+    """C-12 Reverse: the direction changes (with two players too); with two it acts as a Skip."""
     if final:
         return
-    if work.seats == 2:
-        work.turn(seat)
-    else:
-        work.direction = -work.direction
-        work.turn(work.next_seat(seat))
+    work.direction = -work.direction
+    work.turn(seat if work.seats == 2 else work.next_seat(seat))
 
 
 def draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
@@ -322,13 +321,12 @@ def wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bo
         if not final:
             work.turn(work.next_seat(seat, 2))
         return
-    green = action.flex or (work.power[seat] if work.power else False)
-    legal = work.rules.wild_draw_four_legal(work, seat, work.hands[seat], green)
+    legal = work.rules.wild_draw_four_legal(work, seat, work.hands[seat], action)
     after = work.next_seat(victim)
     work.pending = ChallengeWindow(victim, seat, legal, 4, after, victim, after)
 
 
-def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], green: bool) -> bool:
+def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
     """C-16: legal when the hand holds no other card of the current colour."""
     return not work.tables.holds_color(hand, work.prior_color)
 

@@ -35,6 +35,7 @@ Readings:
 from __future__ import annotations
 
 import random
+from typing import Any, NamedTuple
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
@@ -50,8 +51,60 @@ from unoengine.core.rules.base import (
     standard_deck,
     wild_draw_four,
 )
-from unoengine.core.state import ColorChoice, Draft, Dump, GameState, Volley
+from unoengine.core.state import HIDES_TOP, GameState
 from unoengine.core.work import Work
+
+# -- Duo's own decisions (registered in DUO.handlers) ------------------------------
+
+
+class ColorChoice(NamedTuple):
+    """``color``: name the colour of a Wild turned at the start (D-6).
+
+    Then ``victim`` draws ``draws`` cards (``draws`` may be 0) and ``next`` plays.
+    """
+
+    seat: Seat
+    victim: Seat
+    draws: int
+    next: Seat
+    kind: str = "color"
+
+
+class Volley(NamedTuple):
+    """``volley``: add a Draw Two or ``draw`` the total (D-13)."""
+
+    seat: Seat
+    total: int
+    kind: str = "volley"
+
+
+class Dump(NamedTuple):
+    """``dump``: play every card of ``color``, one at a time, or decline (D-15).
+
+    ``started``: the dump has begun and must be finished. ``on_decline``: the seat
+    whose turn it is if the seat declines (``pass``) or holds nothing to add.
+    """
+
+    seat: Seat
+    color: Color
+    started: bool
+    on_decline: Seat
+    kind: str = "dump"
+
+
+class Draft(NamedTuple):
+    """``draft``: ``keep`` or ``reject`` the top card of the draw pile (D-3).
+
+    The discard pile holds the draft discards, face down: there is no top card yet.
+    """
+
+    seat: Seat
+    step: int
+    kind: str = "draft"
+
+
+HIDES_TOP.add(Draft)
+
 
 DUO_POINTS = {
     Rank.SKIP: 10,
@@ -171,7 +224,7 @@ def dump_effect(work: Work, seat: Seat, card: Card, action: A.Play, final: bool)
     DUO_EFFECTS[(card.rank, False)](work, seat, card, action, final)
 
 
-def duo_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], green: bool) -> bool:
+def duo_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
     """D-18 Reading: illegal if any other card but a Wild Draw Four was legal on the previous top."""
     tables = work.tables
     previous = work.discard_pile[-2]
@@ -195,6 +248,11 @@ DUO_EFFECTS: dict[tuple[Rank, bool], Effect] = {
 class DraftHandler(PendingHandler):
     """D-3, D-4: ``keep`` or ``reject`` the card on top of the draw pile."""
 
+    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
+        if seat is None or seat != state.pending.seat:
+            return ()
+        return (("draft_card", state.game.tables.cards[state.draw_pile[-1]]),)
+
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         return [A.KEEP, A.REJECT]
 
@@ -204,7 +262,7 @@ class DraftHandler(PendingHandler):
         pile = work.draw_pile
         looked, following = pile[-1], pile[-2]
         work.draw_pile = pile[:-2]
-        kept, discarded = (looked, following) if action is A.KEEP else (following, looked)
+        kept, discarded = (looked, following) if action == A.KEEP else (following, looked)
         work.hands[seat] += (kept,)
         work.discard_pile += (discarded,)
         work.emit(CardsDrawn(seat, (kept,)))
@@ -243,6 +301,9 @@ class ColorHandler(PendingHandler):
 class VolleyHandler(PendingHandler):
     """D-13: play a Draw Two of any colour, or ``draw`` the whole total."""
 
+    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
+        return (("volley", state.pending.total),)
+
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         tables = state.tables
         hand = state.hands[seat]
@@ -272,6 +333,9 @@ class VolleyHandler(PendingHandler):
 
 class DumpHandler(PendingHandler):
     """D-15: play every card of the colour, one at a time; ``pass`` only before the first."""
+
+    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
+        return (("dump_color", state.pending.color),)
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         dump = state.pending
@@ -326,6 +390,12 @@ def duo_game_winner(work: Work, round_winner: Seat | None) -> tuple[bool, Seat |
     return False, None
 
 
+def duo_json(state: GameState) -> dict[str, Any]:
+    """``uno replay --json``: the volley's total (0 when none is pending)."""
+    pending = state.pending
+    return {"volley": pending.total if type(pending) is Volley else 0}
+
+
 DUO = RuleSet(
     name="duo",
     title="UNO Duo",
@@ -352,5 +422,6 @@ DUO = RuleSet(
         "volley": VolleyHandler(),
         "dump": DumpHandler(),
     },
+    state_json=duo_json,
     cite={"match": "D-8", "drawn": "D-9", "wild": "D-16", "wd4": "D-18", "uno": "D-11", "flex": "D-8"},
 )

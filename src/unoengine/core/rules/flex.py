@@ -40,16 +40,22 @@ Readings:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from unoengine.core import actions as A
-from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
+from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
 from unoengine.core.events import PowerFlipped
 from unoengine.core.rules.base import (
+    COLOR_INDEX,
+    DeckTables,
     Effect,
     Options,
     RuleSet,
     deal_seven,
     dealer_to_the_left,
     draw_two,
+    face_matches,
     first_to_target,
     no_effect,
     reverse,
@@ -57,7 +63,7 @@ from unoengine.core.rules.base import (
     wild_draw_four,
     winner_takes_all,
 )
-from unoengine.core.state import ChallengeWindow
+from unoengine.core.state import ChallengeWindow, GameState
 from unoengine.core.work import Work
 
 FLEX_CYCLE = {Color.RED: Color.BLUE, Color.BLUE: Color.GREEN, Color.GREEN: Color.YELLOW, Color.YELLOW: Color.RED}
@@ -175,13 +181,18 @@ def flex_wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, fina
     if final:
         work.draw(target, 4)
         return
-    legal = flex_wild_draw_four_legal(work, seat, work.hands[seat], True)
+    legal = flex_wild_draw_four_legal(work, seat, work.hands[seat], action)
     after = work.next_seat(seat)
     work.pending = ChallengeWindow(target, seat, legal, 4, after, after, after)
 
 
-def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], green: bool) -> bool:
-    """F-24: legal only with no other card matching the current colour; wilds count as matches."""
+def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
+    """F-24: legal only with no other card matching the current colour; wilds count as matches.
+
+    A flex side counts while the Power Card was green (the card played on its flex
+    side, or the Power Card still green).
+    """
+    green = action.flex or work.power[seat]
     target = work.prior_color
     cards = work.tables.cards
     for card_id in hand:
@@ -198,6 +209,117 @@ def all_red_turn_green(work: Work) -> None:
     if not any(work.power):
         work.power = [True] * work.seats
         work.emit(PowerFlipped(tuple(work.power)))
+
+
+# -- flex sides (F-14, F-22) --------------------------------------------------------
+
+TARGETED = frozenset({Rank.FLEX_WILD_DRAW_TWO, Rank.FLEX_WILD_DRAW_FOUR})
+"""Flex sides that choose a target seat (F-22, F-25)."""
+
+
+class FlexTables:
+    """Flex's own tables of a deck: which flex sides match, and their plays."""
+
+    def __init__(self, tables: DeckTables) -> None:
+        kinds = tables.kinds
+        self.flex_ok: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(c.is_flex and face_matches(c.flex_color, c.rank, c.number, top, current) for c in kinds)
+            for top in kinds
+            for current in COLORS
+        )
+        """``flex_ok[top_kind * 4 + color_index][kind]``: the flex side matches (F-14)."""
+        self.targeted: tuple[bool, ...] = tuple(c.is_flex and c.rank in TARGETED for c in kinds)
+        plain: list[tuple[A.Play, ...]] = []
+        with_uno: list[tuple[A.Play, ...]] = []
+        for card in kinds:
+            colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
+            if card.is_flex and card.rank not in TARGETED:
+                plain.append(tuple(A.play(card, c, True) for c in colors))
+                with_uno.append(tuple(A.play(card, c, True, uno=u) for c in colors for u in (False, True)))
+            else:
+                plain.append(())
+                with_uno.append(())
+        self.plays = tuple(plain)
+        self.plays_uno = tuple(with_uno)
+
+
+def flex_tables(tables: DeckTables) -> FlexTables:
+    """The deck's :class:`FlexTables`, built on first use."""
+    found = tables.extras.get("flex")
+    if found is None:
+        found = tables.extras["flex"] = FlexTables(tables)
+    return found
+
+
+def targeted_plays(card: Card, seat: Seat, seats: int, uno_variants: bool) -> list[A.Play]:
+    """Flex-side plays that choose another seat (F-22, F-25), one per colour and target."""
+    unos = (False, True) if uno_variants else (False,)
+    return [
+        A.play(card, color, True, target, uno)
+        for color in COLORS
+        for target in range(seats)
+        if target != seat
+        for uno in unos
+    ]
+
+
+_NO_PLAYS: tuple[A.Play, ...] = ()
+
+
+def flex_side_plays(state: GameState, seat: Seat, kind: int, row: int, uno: bool) -> Sequence[A.Play]:
+    """F-14: the flex-side plays of a card kind, while the seat's Power Card is green."""
+    if not state.power[seat]:
+        return _NO_PLAYS
+    extra = flex_tables(state.game.tables)
+    if not extra.flex_ok[row][kind]:
+        return _NO_PLAYS
+    if extra.targeted[kind]:
+        return targeted_plays(state.game.tables.kinds[kind], seat, state.game.seats, uno)
+    return (extra.plays_uno if uno else extra.plays)[kind]
+
+
+def refuse_flex_play(state: GameState, seat: Seat, action: A.Play, kind: int) -> tuple[str, str] | None:
+    """F-3, F-14, F-22: why a flex-side play (or a target) is refused, or ``None``."""
+    card = action.card
+    name = format_card(card)
+    extra = flex_tables(state.game.tables)
+    needs_target = action.flex and extra.targeted[kind]
+    if action.flex:
+        if not card.is_flex:
+            return "F-3", f"{name} has no flex side"
+        if not state.power[seat]:
+            return "F-14", f"seat {seat}'s Power Card is red: no flex-side play"
+    if needs_target and action.target is None:
+        return "F-22", f"{name}@flex chooses another seat: add >N"
+    if action.target is not None:
+        if not needs_target:
+            return "F-22", "only a targeted flex side (FW+2@flex, FW+4@flex) chooses a seat"
+        if action.target == seat or not 0 <= action.target < state.game.seats:
+            return "F-22", f"the target must be another seat, not {action.target}"
+    if action.flex:
+        tables = state.game.tables
+        row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+        if not extra.flex_ok[row][kind]:
+            top = format_card(tables.cards[state.discard_pile[-1]])
+            color = state.color.word if state.color else "none"
+            return "F-14", f"the flex side of {name} does not match {top} (current colour {color})"
+    return None
+
+
+def use_power(work: Work, seat: Seat, action: A.Play) -> None:
+    """F-14: a flex-side play turns the player's Power Card red."""
+    if action.flex:
+        work.power[seat] = False
+
+
+def all_green(seats: int) -> list[bool]:
+    """F-2, F-6: every Power Card starts each round green."""
+    return [True] * seats
+
+
+def flex_json(state: GameState) -> dict[str, Any]:
+    """``uno replay --json``: each seat's Power Card."""
+    return {"power": ["green" if green else "red" for green in state.power]}
 
 
 FLEX_EFFECTS: dict[tuple[Rank, bool], Effect] = {
@@ -237,8 +359,11 @@ FLEX = RuleSet(
     score_round=winner_takes_all,
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
-    power_cards=True,
-    targeted=frozenset({Rank.FLEX_WILD_DRAW_TWO, Rank.FLEX_WILD_DRAW_FOUR}),
+    round_flags=all_green,
+    side_plays=flex_side_plays,
+    refuse_play=refuse_flex_play,
+    on_play=use_power,
     after_card=all_red_turn_green,
+    state_json=flex_json,
     cite={"match": "F-9", "drawn": "F-11", "wild": "C-9", "wd4": "F-24", "uno": "F-26", "flex": "F-14"},
 )
