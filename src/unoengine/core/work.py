@@ -9,8 +9,9 @@ refilling the draw pile and passing the turn are written once.
 from __future__ import annotations
 
 import random
-from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
@@ -46,19 +47,12 @@ def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
     return cards
 
 
-_state_fields = attrgetter(*FIELDS)
-"""All of a work's state fields as one tuple, in :data:`FIELDS` order (in C)."""
-
-
-_HANDS = FIELDS.index("hands")
-_POWER = FIELDS.index("power")
-
-
+@mypyc_attr(native_class=False)  # its two field methods are generated at import
 class Work:
     """A mutable copy of a :class:`GameState` (internal).
 
-    It has the state's fields as attributes (derived from :data:`FIELDS`: no list
-    of fields is written here), plus ``events`` (the list events go to, or ``None``),
+    It has the state's fields as attributes (its ``__init__`` and ``freeze`` are
+    derived from :data:`FIELDS`: no field order is written here), plus ``events`` (the list events go to, or ``None``),
     ``prior`` and ``prior_color`` (the pending decision and colour before the action).
     ``hands`` and ``power`` are lists while the action resolves.
     """
@@ -94,27 +88,12 @@ class Work:
     events: list[Event] | None
 
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
-        fields = self.__dict__
-        fields.update(zip(FIELDS, state, strict=True))
-        game = state.game
-        fields.update(
-            hands=list(state.hands),
-            power=list(state.power),
-            rules=game.rules,
-            options=game.options,
-            tables=game.tables,
-            seats=game.seats,
-            prior=state.pending,
-            prior_color=state.color,
-            events=events,
-        )
+        """Copy ``state`` (replaced at import by the code :func:`_derive_work_methods` writes)."""
+        raise NotImplementedError
 
     def freeze(self) -> GameState:
-        """The immutable state this work describes (the work may go on)."""
-        values = list(_state_fields(self))
-        values[_HANDS] = tuple(self.hands)
-        values[_POWER] = tuple(self.power)
-        return make_state(GameState, values)
+        """The immutable state this work describes; the work may go on (derived at import too)."""
+        raise NotImplementedError
 
     # -- seats and turns -------------------------------------------------------
 
@@ -275,3 +254,36 @@ class Work:
         self.public_bottom = 0
         self.emit(RoundStarted(self.round, self.dealer))
         self.rules.deal(self, order)
+
+
+def _derive_work_methods() -> None:
+    """Write ``Work.__init__`` and ``Work.freeze`` from :data:`FIELDS`, the state's one field list.
+
+    Both are plain unpacking and packing of the state's tuple (as fast as written
+    out by hand); generating them keeps the field order in one place.
+    """
+    own = ", ".join(f"self.{name}" for name in FIELDS)
+    frozen = ", ".join(f"tuple(self.{name})" if name in ("hands", "power") else f"self.{name}" for name in FIELDS)
+    source = (
+        "def __init__(self, state, events):\n"
+        f"    ({own},) = state\n"
+        "    self.hands = list(self.hands)\n"
+        "    self.power = list(self.power)\n"
+        "    game = self.game\n"
+        "    self.rules = game.rules\n"
+        "    self.options = game.options\n"
+        "    self.tables = game.tables\n"
+        "    self.seats = game.seats\n"
+        "    self.prior = self.pending\n"
+        "    self.prior_color = self.color\n"
+        "    self.events = events\n"
+        "def freeze(self):\n"
+        f"    return make_state(GameState, ({frozen},))\n"
+    )
+    namespace: dict[str, Any] = {"make_state": make_state, "GameState": GameState}
+    exec(source, namespace)  # noqa: S102 - generated from FIELDS only, no input
+    Work.__init__ = namespace["__init__"]  # type: ignore[method-assign]
+    Work.freeze = namespace["freeze"]  # type: ignore[method-assign]
+
+
+_derive_work_methods()
