@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from unoengine import _build  # noqa: F401  (first: chooses the compiled or the pure build of the core)
 from unoengine.core.actions import (
     Accept,
     Action,
@@ -32,7 +33,7 @@ from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format
 from unoengine.core.engine import Transition, apply, apply_unchecked, legal_actions, new_game
 from unoengine.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from unoengine.core.events import Event, redact
-from unoengine.core.notation import format_state, state_to_json
+from unoengine.core.notation import format_state, parse_state, state_to_json
 from unoengine.core.record import Record, ReplayError, format_record, parse_record, record_of, replay
 from unoengine.core.rules import CLASSIC, DUO, FLEX, RULESETS, Options, RuleSet, find_rules
 from unoengine.core.state import GameState, Outcome, Pending, Termination
@@ -89,6 +90,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_record",
+    "parse_state",
     "record_of",
     "redact",
     "replay",

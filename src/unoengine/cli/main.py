@@ -30,7 +30,7 @@ from rich.text import Text
 from unoengine import __version__
 from unoengine.bots.base import BOTS
 from unoengine.core.errors import InvalidNotationError, RecordError
-from unoengine.core.notation import state_to_json
+from unoengine.core.notation import format_state, state_to_json
 from unoengine.core.record import Record, ReplayError, parse_record, replay
 from unoengine.core.rules import RULESETS, RuleSet, find_rules
 from unoengine.core.rules.base import OPTION_NAMES
@@ -170,7 +170,10 @@ def _replay_summary(record: Record, state: GameState) -> RenderableType:
 @cli.command("replay", context_settings=CONTEXT)
 @click.argument("file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as one JSON object (NOTATION.md).")
-def replay_command(file: str, as_json: bool) -> None:
+@click.option(
+    "--state", "as_state", is_flag=True, help="Print the final state in the one-line state notation (NOTATION.md)."
+)
+def replay_command(file: str, as_json: bool, as_state: bool) -> None:
     """Replay the game record FILE (- reads stdin) and show the final state.
 
     A record that cannot be replayed is refused on stderr with
@@ -186,7 +189,9 @@ def replay_command(file: str, as_json: bool) -> None:
         _fail(f"record refused: {error}")
     if as_json:
         click.echo(json.dumps(state_to_json(state)))
-    else:
+    if as_state:
+        click.echo(format_state(state))
+    if not (as_json or as_state):
         _stdout().print(_replay_summary(record, state))
 
 

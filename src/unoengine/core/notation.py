@@ -1,4 +1,8 @@
-"""Text forms of a whole state: a one-line summary and the referee's JSON view.
+"""Text forms of a whole state: the one-line state notation and the referee's JSON view.
+
+:func:`format_state` writes a state as one line that :func:`parse_state` reads
+back exactly (docs/NOTATION.md, "State notation"): ``parse_state(format_state(s))
+== s`` for every state, physical card ids included. ``repr`` of a state shows it.
 
 ``state_to_json`` is the object ``uno replay --json`` prints (docs/NOTATION.md,
 "The referee's view of a state"); its keys are a public contract.
@@ -6,10 +10,26 @@
 
 from __future__ import annotations
 
+import re
+import typing
 from typing import Any
 
-from unoengine.core.cards import format_card
-from unoengine.core.state import GameState
+from unoengine.core.cards import Card, CardId, Color, format_card, parse_card
+from unoengine.core.errors import InvalidNotationError
+from unoengine.core.rules import find_rules
+from unoengine.core.rules.base import OPTION_NAMES, DeckTables, Options, RuleSet, game_of
+from unoengine.core.state import (
+    CORE_PENDING,
+    PENDING_TYPES,
+    ChallengeWindow,
+    DrawnCardChoice,
+    Game,
+    GameState,
+    Outcome,
+    Pending,
+    Termination,
+    Turn,
+)
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -45,16 +65,473 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     return data
 
 
+# -- the state notation --------------------------------------------------------------
+
+FIELD_ORDER: tuple[str, ...] = (
+    "opts",
+    "seed",
+    "shuffles",
+    "round",
+    "dealer",
+    "hands",
+    "draw",
+    "discard",
+    "color",
+    "dir",
+    "power",
+    "pending",
+    "unsafe",
+    "blocked",
+    "bottom",
+    "scores",
+    "rounds",
+    "winner",
+    "outcome",
+    "steps",
+)
+"""The ``key=value`` fields after ``rules/seats``, in the order :func:`format_state` writes them."""
+
+REQUIRED: frozenset[str] = frozenset({"hands", "discard", "pending"})
+"""Fields :func:`parse_state` cannot do without; the others have defaults (docs/NOTATION.md)."""
+
+MAX_DIGITS = 40
+"""The longest integer the notation reads (a 128-bit seed has 39 digits)."""
+
+NONE = "-"
+_INT = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+_WORD = re.compile(r"[a-z0-9_]{1,40}")
+_KIND = re.compile(r"[a-z_]{1,40}")
+_COPY = re.compile(r"[0-9]{1,3}")
+
+
+class _DeckNames:
+    """The notation of each physical card of a deck: its kind, then ``#n`` for the n-th twin (n ≥ 1)."""
+
+    def __init__(self, tables: DeckTables) -> None:
+        names: list[str] = []
+        ids: dict[Card, list[CardId]] = {}
+        for card_id, card in enumerate(tables.cards):
+            copies = ids.setdefault(card, [])
+            names.append(format_card(card) + (f"#{len(copies)}" if copies else ""))
+            copies.append(card_id)
+        self.names: tuple[str, ...] = tuple(names)
+        self.by_name: dict[str, CardId] = {name: card_id for card_id, name in enumerate(names)}
+        self.ids: dict[Card, tuple[CardId, ...]] = {card: tuple(copies) for card, copies in ids.items()}
+
+    def card_id(self, token: str, where: str, rules: RuleSet) -> CardId:
+        found = self.by_name.get(token.upper())
+        if found is not None:
+            return found
+        name, sep, copy = token.partition("#")
+        try:
+            card = parse_card(name)
+        except InvalidNotationError:
+            raise InvalidNotationError(f"{where}: not a card: {token!r}") from None
+        copies = self.ids.get(card)
+        if copies is None:
+            raise InvalidNotationError(f"{where}: {format_card(card)} is not a card of {rules.title}")
+        if not sep:
+            return copies[0]
+        if _COPY.fullmatch(copy) is None:
+            raise InvalidNotationError(f"{where}: {token!r} must be written CARD#N with N a small number")
+        index = int(copy)
+        if index >= len(copies):
+            raise InvalidNotationError(
+                f"{where}: {token!r}: the deck has {len(copies)} {format_card(card)}, numbered #0 to #{len(copies) - 1}"
+            )
+        return copies[index]
+
+
+_DECK_NAMES: dict[int, tuple[DeckTables, _DeckNames]] = {}
+
+
+def _deck_names(tables: DeckTables) -> _DeckNames:
+    cached = _DECK_NAMES.get(id(tables))
+    if cached is None or cached[0] is not tables:
+        cached = (tables, _DeckNames(tables))
+        _DECK_NAMES[id(tables)] = cached
+    return cached[1]
+
+
+# -- decision fields, by their declared types ------------------------------------------
+
+_CODEC_NAMES = frozenset({"Seat", "int", "bool", "CardId", "Color", "str"})
+
+
+def _type_names(annotation: Any) -> frozenset[str]:
+    """The names in a field's annotation (``"Seat | None"`` → ``{"Seat", "None"}``)."""
+    if isinstance(annotation, typing.ForwardRef):
+        annotation = annotation.__forward_arg__
+    if isinstance(annotation, str):
+        return frozenset(part.strip() for part in annotation.split("|"))
+    if annotation is None or annotation is type(None):
+        return frozenset({"None"})
+    args = typing.get_args(annotation)
+    if args:
+        return frozenset().union(*(_type_names(arg) for arg in args))
+    return frozenset({getattr(annotation, "__name__", repr(annotation))})
+
+
+_FIELD_CODECS: dict[type, tuple[tuple[str, str | None, bool], ...]] = {}
+
+
+def _field_codecs(cls: type) -> tuple[tuple[str, str | None, bool], ...]:
+    """``(name, codec, optional)`` of each field of a decision type but ``kind``.
+
+    The codec is read from the field's declared type (``Seat``, ``int``, ``bool``,
+    ``CardId``, ``Color``, ``str``), so that a rule set's decisions need no code here.
+    """
+    found = _FIELD_CODECS.get(cls)
+    if found is not None:
+        return found
+    annotations: dict[str, Any] = getattr(cls, "__annotations__", {})
+    out: list[tuple[str, str | None, bool]] = []
+    for name in getattr(cls, "_fields", ()):
+        if name == "kind":
+            continue
+        names = _type_names(annotations.get(name, "?"))
+        base = names - {"None"}
+        if not base <= _CODEC_NAMES or len(base) > 1:
+            raise TypeError(f"the state notation cannot write field {name!r} of {cls.__name__}: {sorted(names)}")
+        out.append((name, next(iter(base)) if base else None, "None" in names))
+    found = _FIELD_CODECS[cls] = tuple(out)
+    return found
+
+
+def _format_value(value: Any, codec: str | None, names: _DeckNames) -> str:
+    if value is None:
+        return NONE
+    if codec == "bool":
+        return "true" if value else "false"
+    if codec == "CardId":
+        name: str = names.names[value]
+        return name
+    if codec == "Color":
+        return str(value.letter)
+    return str(value)
+
+
+def format_pending(pending: Pending, names: _DeckNames) -> str:
+    """``kind:v1,v2,…``: the decision's kind, then its fields by position (``kind`` left out)."""
+    values = [_format_value(getattr(pending, name), codec, names) for name, codec, _ in _field_codecs(type(pending))]
+    kind = str(pending.kind)
+    return kind + (":" + ",".join(values) if values else "")
+
+
+# -- formatting ---------------------------------------------------------------------
+
+
+def _cards(ids: tuple[CardId, ...], names: _DeckNames) -> str:
+    return ",".join(names.names[card] for card in ids) if ids else NONE
+
+
+def _ints(values: tuple[int, ...]) -> str:
+    return ",".join(map(str, values))
+
+
+def _option_text(value: Any) -> str:
+    if type(value) is bool:
+        return "true" if value else "false"
+    return str(value)
+
+
 def format_state(state: GameState) -> str:
-    """A one-line human summary of a state (for ``repr`` and logs)."""
-    cards = state.tables.cards
-    top = state.top
-    hands = " ".join(
-        f"{seat}:" + ",".join(format_card(cards[card]) for card in hand) for seat, hand in enumerate(state.hands)
+    """The one-line state notation of ``state`` (docs/NOTATION.md, "State notation").
+
+    >>> from unoengine.core.engine import new_game
+    >>> text = format_state(new_game("classic", 2, seed=1))
+    >>> text.split()[0], parse_state(text) == new_game("classic", 2, seed=1)
+    ('classic/2', True)
+    """
+    game = state.game
+    rules = game.rules
+    names = _deck_names(game.tables)
+    defaults = rules.default_options
+    options = ",".join(
+        f"{name}:{_option_text(getattr(game.options, name))}"
+        for name in sorted(rules.option_names)
+        if getattr(game.options, name) != getattr(defaults, name)
     )
-    color = state.color.letter if state.color is not None else "-"
-    return (
-        f"{state.rules.name} r{state.round} {state.pending.kind}@{state.pending.seat} "
-        f"top={format_card(cards[top]) if top is not None else '-'}:{color} "
-        f"dir={state.direction:+d} draw={len(state.draw_pile)} {hands}"
+    outcome = state.outcome
+    fields = {
+        "opts": options or NONE,
+        "seed": str(state.seed),
+        "shuffles": str(state.shuffles),
+        "round": str(state.round),
+        "dealer": str(state.dealer),
+        "hands": "/".join(_cards(hand, names) for hand in state.hands),
+        "draw": _cards(state.draw_pile, names),
+        "discard": _cards(state.discard_pile, names),
+        "color": NONE if state.color is None else state.color.letter,
+        "dir": f"{state.direction:+d}",
+        "power": "".join("G" if green else "R" for green in state.power) or NONE,
+        "pending": format_pending(state.pending, names),
+        "unsafe": NONE if state.unsafe is None else str(state.unsafe),
+        "blocked": str(state.blocked),
+        "bottom": str(state.public_bottom),
+        "scores": _ints(state.scores),
+        "rounds": "/".join(_ints(deltas) for deltas in state.round_scores) or NONE,
+        "winner": NONE if state.round_winner is None else str(state.round_winner),
+        "outcome": NONE
+        if outcome is None
+        else f"{outcome.termination.value}:"
+        + (NONE if outcome.winner is None else str(outcome.winner))
+        + f":{_ints(outcome.scores)}",
+        "steps": str(state.steps),
+    }
+    return f"{rules.name}/{game.seats} " + " ".join(f"{key}={fields[key]}" for key in FIELD_ORDER)
+
+
+# -- parsing ------------------------------------------------------------------------
+
+
+def _int(text: str, where: str, low: int | None = 0, high: int | None = None) -> int:
+    if _INT.fullmatch(text) is None:
+        raise InvalidNotationError(f"{where}: expected an integer of at most {MAX_DIGITS} digits, not {text!r}")
+    value = int(text)
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"from {low}" + ("" if high is None else f" to {high}")
+        raise InvalidNotationError(f"{where}: {value} is out of range (expected {bounds})")
+    return value
+
+
+def _bool(text: str, where: str) -> bool:
+    lowered = text.lower()
+    if lowered not in ("true", "false"):
+        raise InvalidNotationError(f"{where}: expected true or false, not {text!r}")
+    return lowered == "true"
+
+
+def _color(text: str, where: str) -> Color:
+    for color in Color:
+        if text.lower() == color.letter:
+            return color
+    raise InvalidNotationError(f"{where}: expected a colour r, y, g or b, not {text!r}")
+
+
+def _seat_or_none(text: str, where: str, seats: int) -> int | None:
+    return None if text == NONE else _int(text, where, 0, seats - 1)
+
+
+def _int_list(text: str, where: str, seats: int) -> tuple[int, ...]:
+    parts = text.split(",")
+    if len(parts) != seats:
+        raise InvalidNotationError(f"{where}: expected {seats} comma-separated numbers, not {text!r}")
+    return tuple(_int(part, where, None) for part in parts)
+
+
+class _Reader:
+    """Parses the fields of one line, given its game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.seats = game.seats
+        self.names = _deck_names(game.tables)
+
+    def cards(self, text: str, where: str) -> tuple[CardId, ...]:
+        if text == NONE:
+            return ()
+        return tuple(self.names.card_id(token, where, self.rules) for token in text.split(","))
+
+    def value(self, text: str, codec: str | None, optional: bool, where: str) -> Any:
+        if text == NONE and (optional or codec is None):
+            return None
+        if codec == "Seat":
+            return _int(text, where, 0, self.seats - 1)
+        if codec == "int":
+            return _int(text, where, None)
+        if codec == "bool":
+            return _bool(text, where)
+        if codec == "CardId":
+            return self.names.card_id(text, where, self.rules)
+        if codec == "Color":
+            return _color(text, where)
+        if codec == "str" and _WORD.fullmatch(text.lower()) is not None:
+            return text.lower()
+        raise InvalidNotationError(f"{where}: unexpected {text!r}")
+
+    def pending(self, text: str) -> Pending:
+        kind, _, rest = text.partition(":")
+        kind = kind.lower()
+        cls = PENDING_TYPES.get(kind) if _KIND.fullmatch(kind) else None
+        if cls is None or (cls not in CORE_PENDING and kind not in self.rules.handlers):
+            known = sorted(
+                name for name, type_ in PENDING_TYPES.items() if type_ in CORE_PENDING or name in self.rules.handlers
+            )
+            raise InvalidNotationError(
+                f"pending: unknown decision {kind!r} in {self.rules.title} (known: {', '.join(known)})"
+            )
+        codecs = _field_codecs(cls)
+        parts = rest.split(",") if rest else []
+        if len(parts) != len(codecs):
+            fields = ",".join(name for name, _, _ in codecs)
+            raise InvalidNotationError(f"pending: {kind} takes {len(codecs)} values ({kind}:{fields}), not {text!r}")
+        values = [
+            self.value(part, codec, optional, f"pending {kind} {name}")
+            for part, (name, codec, optional) in zip(parts, codecs, strict=True)
+        ]
+        return cls(*values)
+
+
+def _options(rules: RuleSet, text: str) -> Options:
+    given: dict[str, Any] = {}
+    if text != NONE:
+        for item in text.split(","):
+            name, sep, value = item.partition(":")
+            name = name.lower()
+            if not sep or name not in OPTION_NAMES or name not in rules.option_names:
+                known = ", ".join(sorted(rules.option_names))
+                raise InvalidNotationError(f"opts: {item!r} is not NAME:VALUE of a {rules.name} option ({known})")
+            if name in given:
+                raise InvalidNotationError(f"opts: option {name!r} given twice")
+            default = getattr(rules.default_options, name)
+            where = f"opts {name}"
+            if type(default) is bool:
+                given[name] = _bool(value, where)
+            elif type(default) is int:
+                given[name] = _int(value, where, None)
+            elif _WORD.fullmatch(value.lower()) is not None:
+                given[name] = value.lower()
+            else:
+                raise InvalidNotationError(f"{where}: unexpected {value!r}")
+    return rules.options(given)
+
+
+def _head(token: str) -> tuple[RuleSet, int]:
+    name, sep, seats_text = token.partition("/")
+    if not sep:
+        raise InvalidNotationError(f"a state starts with RULES/SEATS (as classic/3), not {token!r}")
+    rules = find_rules(name)
+    seats = _int(seats_text, "seats")
+    if seats not in rules.seats:
+        low, high = rules.seats.start, rules.seats.stop - 1
+        allowed = f"{low}" if low == high else f"{low}-{high}"
+        raise InvalidNotationError(f"seats: {rules.title} is for {allowed} seats, not {seats}")
+    return rules, seats
+
+
+def _split_fields(tokens: list[str]) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        key = key.lower()
+        if not sep or key not in FIELD_ORDER:
+            raise InvalidNotationError(f"{token[:40]!r} is not one of the fields {', '.join(FIELD_ORDER)} (KEY=VALUE)")
+        if key in fields:
+            raise InvalidNotationError(f"field {key!r} is given twice")
+        fields[key] = value
+    missing = [key for key in FIELD_ORDER if key in REQUIRED and key not in fields]
+    if missing:
+        raise InvalidNotationError(f"missing field {missing[0]!r} (a state needs {', '.join(sorted(REQUIRED))})")
+    return fields
+
+
+def parse_state(text: str) -> GameState:
+    """The state of a one-line state notation (docs/NOTATION.md, "State notation").
+
+    Checks the structure, the ranges and the cards (every card of the deck exactly
+    once over the hands and piles; ``draw=*`` puts every card not named elsewhere
+    on the draw pile in deck order, the deck's first card on top), not that the
+    position can be reached in play.
+
+    Raises:
+        InvalidNotationError: the text is not a state; the message names the bad part.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a state notation is text, not {type(text).__name__}")
+    tokens = text.split()
+    if not tokens:
+        raise InvalidNotationError("empty state notation")
+    rules, seats = _head(tokens[0])
+    fields = _split_fields(tokens[1:])
+
+    def get(key: str, default: str) -> str:
+        return fields.get(key, default)
+
+    game = game_of(rules, seats, _options(rules, get("opts", NONE)))
+    reader = _Reader(game)
+    names = reader.names
+    hand_texts = fields["hands"].split("/")
+    if len(hand_texts) != seats:
+        raise InvalidNotationError(f"hands: expected {seats} hands separated by '/', got {len(hand_texts)}")
+    hands = tuple(reader.cards(hand, f"hands seat {seat}") for seat, hand in enumerate(hand_texts))
+    discard = reader.cards(fields["discard"], "discard")
+    draw_text = get("draw", "*")
+    draw = () if draw_text == "*" else reader.cards(draw_text, "draw")
+    seen: dict[CardId, str] = {}
+    zones = [*((f"hands seat {seat}", hand) for seat, hand in enumerate(hands)), ("draw", draw), ("discard", discard)]
+    for zone, ids in zones:
+        for card in ids:
+            if card in seen:
+                copies = names.ids[game.tables.cards[card]]
+                shown = ", ".join(names.names[copy] for copy in copies)
+                raise InvalidNotationError(
+                    f"{zone}: {names.names[card]} is also in {seen[card]} (the deck's copies are written {shown})"
+                )
+            seen[card] = zone
+    rest = [card for card in range(len(names.names)) if card not in seen]
+    if draw_text == "*":
+        draw = tuple(reversed(rest))
+    elif rest:
+        shown = ", ".join(names.names[card] for card in rest[:8]) + (" …" if len(rest) > 8 else "")
+        raise InvalidNotationError(f"{len(rest)} cards of the deck are in no hand or pile: {shown} (or write draw=*)")
+    color_text = get("color", NONE)
+    color = None if color_text == NONE else _color(color_text, "color")
+    direction_text = get("dir", "+1")
+    if direction_text not in ("+1", "1", "-1"):
+        raise InvalidNotationError(f"dir: expected +1 or -1, not {direction_text!r}")
+    flags = tuple(rules.round_flags(seats))
+    power_text = get("power", "".join("G" if green else "R" for green in flags) or NONE)
+    letters = "" if power_text == NONE else power_text.upper()
+    power = tuple(letter == "G" for letter in letters)
+    if len(power) != len(flags) or letters.strip("GR"):
+        expected = f"{len(flags)} letters G or R" if flags else "'-' (no Power Cards)"
+        raise InvalidNotationError(f"power: expected {expected}, not {power_text!r}")
+    pending = reader.pending(fields["pending"])
+    kind = type(pending)
+    if kind in (Turn, DrawnCardChoice, ChallengeWindow) and (not discard or color is None):
+        raise InvalidNotationError(f"pending: a {pending.kind} decision needs a discard pile and a colour")
+    if kind is DrawnCardChoice and pending.card is not None and pending.card not in hands[pending.seat]:
+        raise InvalidNotationError(f"pending: the drawn card {names.names[pending.card]} is not in the drawer's hand")
+    rounds_text = get("rounds", NONE)
+    round_scores = (
+        () if rounds_text == NONE else tuple(_int_list(deltas, "rounds", seats) for deltas in rounds_text.split("/"))
+    )
+    return GameState(
+        game=game,
+        seed=_int(get("seed", "0"), "seed", None),
+        shuffles=_int(get("shuffles", "0"), "shuffles"),
+        round=_int(get("round", "1"), "round", 1),
+        dealer=_int(get("dealer", "0"), "dealer", 0, seats - 1),
+        hands=hands,
+        draw_pile=draw,
+        discard_pile=discard,
+        color=color,
+        direction=-1 if direction_text == "-1" else 1,
+        power=power,
+        pending=pending,
+        unsafe=_seat_or_none(get("unsafe", NONE), "unsafe", seats),
+        blocked=_int(get("blocked", "0"), "blocked"),
+        public_bottom=_int(get("bottom", "0"), "bottom"),
+        scores=_int_list(get("scores", ",".join("0" * seats)), "scores", seats),
+        round_scores=round_scores,
+        round_winner=_seat_or_none(get("winner", NONE), "winner", seats),
+        outcome=_outcome(get("outcome", NONE), seats),
+        steps=_int(get("steps", "0"), "steps"),
+    )
+
+
+def _outcome(text: str, seats: int) -> Outcome | None:
+    if text == NONE:
+        return None
+    parts = text.split(":")
+    if len(parts) != 3:
+        raise InvalidNotationError(f"outcome: expected TERMINATION:WINNER:SCORES or '-', not {text!r}")
+    terminations = {termination.value: termination for termination in Termination}
+    termination = terminations.get(parts[0].lower())
+    if termination is None:
+        raise InvalidNotationError(f"outcome: {parts[0]!r} is not one of {', '.join(terminations)}")
+    return Outcome(
+        termination, _seat_or_none(parts[1], "outcome winner", seats), _int_list(parts[2], "outcome scores", seats)
     )

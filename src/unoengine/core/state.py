@@ -128,6 +128,15 @@ HIDES_TOP: set[type] = set()
 """Decision types during which the discard pile has no top card yet (a rule set adds
 its own: Duo's draft, whose discards lie face down, D-3)."""
 
+PENDING_TYPES: dict[str, type] = {
+    "turn": Turn,
+    "drawn": DrawnCardChoice,
+    "challenge": ChallengeWindow,
+    "game_over": GameOver,
+}
+"""Every decision type by its ``kind`` (the state notation rebuilds decisions from
+it); a rule set registers the types it contributes."""
+
 GAME_OVER = GameOver()
 
 

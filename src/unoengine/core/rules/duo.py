@@ -51,7 +51,7 @@ from unoengine.core.rules.base import (
     standard_deck,
     wild_draw_four,
 )
-from unoengine.core.state import HIDES_TOP, GameState
+from unoengine.core.state import HIDES_TOP, PENDING_TYPES, GameState
 from unoengine.core.work import Work
 
 # -- Duo's own decisions (registered in DUO.handlers) ------------------------------
@@ -104,6 +104,7 @@ class Draft(NamedTuple):
 
 
 HIDES_TOP.add(Draft)
+PENDING_TYPES.update(draft=Draft, color=ColorChoice, volley=Volley, dump=Dump)
 
 
 DUO_POINTS = {
