@@ -27,7 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from unoengine import __version__
+from unoengine import __version__, _build
 from unoengine.bots.base import BOTS
 from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.notation import format_state, state_to_json
@@ -58,7 +58,9 @@ def _stdout() -> Console:
 
 
 @click.group("uno", context_settings=CONTEXT)
-@click.version_option(__version__, "-V", "--version", prog_name="uno", message="%(prog)s (unoengine) %(version)s")
+@click.version_option(
+    __version__, "-V", "--version", prog_name="uno", message=f"%(prog)s (unoengine) %(version)s, {_build.describe()}"
+)
 def cli() -> None:
     """unoengine: UNO (Classic, Duo, Flex!) from the terminal.
 

@@ -235,7 +235,7 @@ def is_playable(state: GameState, seat: Seat, card: CardId) -> bool:
 # -- applying ----------------------------------------------------------------------
 
 
-def apply(state: GameState, seat: Seat, action: A.Action | str) -> Transition:
+def apply(state: GameState, seat: object, action: object) -> Transition:
     """Apply a legal action of ``seat``; return the new state and the events.
 
     ``action`` may be given in notation (``"W:g"``).
@@ -257,7 +257,7 @@ def apply(state: GameState, seat: Seat, action: A.Action | str) -> Transition:
         action = A.parse_action(action)
     elif not isinstance(action, A.ACTION_TYPES):
         raise InvalidNotationError(f"not an action: {action!r}")
-    if type(seat) is not int or action not in legal_actions(state, seat):
+    if not isinstance(seat, int) or type(seat) is not int or action not in legal_actions(state, seat):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
     events: list[Event] = []

@@ -1,0 +1,109 @@
+"""Which build of the rules core runs: compiled (mypyc) or pure Python.
+
+The core is one source. A normal install compiles the modules of
+:data:`COMPILED_MODULES` with mypyc when a C compiler is there (``setup.py``);
+a checkout's ``scripts/setup`` compiles them in place. Without a compiler the
+same ``.py`` files run as they are. Set ``UNOENGINE_PURE=1`` to run the pure
+build although a compiled one is installed (the test that proves both builds
+play identical games does). A compiled build older than its sources (a checkout
+edited since ``scripts/setup``) is not used: the pure build runs instead.
+
+This module only chooses between files of the package; it is imported by
+``unoengine.core`` before any of the modules it chooses for.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+COMPILED_MODULES: tuple[str, ...] = (
+    "unoengine.core.state",
+    "unoengine.core.engine",
+    "unoengine.core.views",
+    "unoengine.core.rules.base",
+    "unoengine.core.rules.classic",
+    "unoengine.core.rules.duo",
+    "unoengine.core.rules.flex",
+)
+"""The modules compiled with mypyc (the hot path of every game).
+
+Not compiled: the notation parsers (``cards``, ``actions``: they take any object
+and refuse it with ``InvalidNotationError``, where compiled code would raise
+``TypeError`` first), ``events`` (its typed equality is assigned to NamedTuple
+classes, which compiled functions cannot be bound to), ``work`` (its field
+methods are generated at import) and ``rules/__init__``."""
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The folder that holds the ``unoengine`` package."""
+
+
+def source_of(module: str) -> Path:
+    """The ``.py`` file of a module of :data:`COMPILED_MODULES`."""
+    path = ROOT.joinpath(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def compiled_of(module: str) -> Path | None:
+    """The compiled extension of a module next to its source, if there is one."""
+    source = source_of(module)
+    stem = "__init__" if source.name == "__init__.py" else source.stem
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = source.with_name(stem + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def _choose() -> tuple[str, str]:
+    if os.environ.get("UNOENGINE_PURE", "") not in ("", "0"):
+        return "pure", "UNOENGINE_PURE is set"
+    missing = [module for module in COMPILED_MODULES if compiled_of(module) is None]
+    if missing:
+        return "pure", "no compiled modules (no C compiler at install, or not built: scripts/setup)"
+    stale = [
+        module
+        for module in COMPILED_MODULES
+        if source_of(module).stat().st_mtime > compiled_of(module).stat().st_mtime  # type: ignore[union-attr]
+    ]
+    if stale:
+        return "pure", f"the compiled build is older than {source_of(stale[0]).name} (rebuild: scripts/setup)"
+    return "compiled", "mypyc"
+
+
+BUILD, REASON = _choose()
+"""``"compiled"`` or ``"pure"``, and why."""
+
+
+class _PreferSource(importlib.machinery.PathFinder):
+    """Find the ``.py`` source of the compiled modules, never their extension."""
+
+    @classmethod
+    def find_spec(
+        cls, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in COMPILED_MODULES:
+            return None
+        source = source_of(fullname)
+        is_package = source.name == "__init__.py"
+        return importlib.util.spec_from_file_location(
+            fullname, source, submodule_search_locations=[str(source.parent)] if is_package else None
+        )
+
+
+if BUILD == "pure" and not any(finder is _PreferSource for finder in sys.meta_path):
+    sys.meta_path.insert(0, _PreferSource)
+
+
+def describe() -> str:
+    """One line for ``uno --version``: which build runs, and why."""
+    engine = sys.modules.get("unoengine.core.engine")
+    actual = BUILD
+    if engine is not None:
+        actual = "compiled" if not str(getattr(engine, "__file__", "")).endswith(".py") else "pure"
+    return f"{actual} build ({REASON})" if actual == BUILD else f"{actual} build"
