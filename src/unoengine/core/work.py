@@ -281,7 +281,7 @@ def _derive_work_methods() -> None:
         f"    return make_state(GameState, ({frozen},))\n"
     )
     namespace: dict[str, Any] = {"make_state": make_state, "GameState": GameState}
-    exec(source, namespace)  # noqa: S102 - generated from FIELDS only, no input
+    exec(source, namespace)  # generated from FIELDS only, never from input
     Work.__init__ = namespace["__init__"]  # type: ignore[method-assign]
     Work.freeze = namespace["freeze"]  # type: ignore[method-assign]
 
