@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from unoengine.core.action_ids import NUM_ACTIONS, action_id, action_of, legal_mask
 from unoengine.core.actions import (
     Accept,
     Action,
@@ -45,6 +46,7 @@ __all__ = [
     "COLORS",
     "DUO",
     "FLEX",
+    "NUM_ACTIONS",
     "RULESETS",
     "Accept",
     "Action",
@@ -77,6 +79,8 @@ __all__ = [
     "Termination",
     "Transition",
     "__version__",
+    "action_id",
+    "action_of",
     "apply",
     "apply_unchecked",
     "find_rules",
@@ -85,6 +89,7 @@ __all__ = [
     "format_record",
     "format_state",
     "legal_actions",
+    "legal_mask",
     "new_game",
     "parse_action",
     "parse_card",
