@@ -29,6 +29,7 @@ from rich.text import Text
 
 from unoengine import __version__
 from unoengine.bots.base import BOTS
+from unoengine.cli.serve import serve
 from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.notation import state_to_json
 from unoengine.core.record import Record, ReplayError, parse_record, replay
@@ -73,6 +74,7 @@ def _register_play() -> None:
 
 
 _register_play()
+cli.add_command(serve)
 
 
 def main() -> None:
