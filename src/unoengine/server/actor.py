@@ -283,7 +283,7 @@ class TableActor:
             }
             if game.over:
                 record = f"/api/tables/{self.code}/games/{game.number}/record"
-                item.update(seed=game.seed, salt=game.salt, record=record)
+                item.update(seed=str(game.seed), salt=game.salt, record=record)  # text: JS numbers stop at 2**53
             games.append(item)
         return {
             "code": self.code,
