@@ -51,7 +51,7 @@ How it runs
     not at all.
 
 Usage
-    python benchmarks/engine.py              # about 2.5 minutes
+    python benchmarks/engine.py              # about 3 minutes
     python benchmarks/engine.py --quick      # about 20 s
     python benchmarks/engine.py --json       # one JSON object on stdout
     python benchmarks/engine.py --no-rlcard  # ours only (no install)
