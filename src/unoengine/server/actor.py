@@ -101,6 +101,16 @@ class Stats:
     messages: int = 0
 
 
+def view_message(table: Table, game: int, seat: int | None) -> Message:
+    """``sync``: the seat's whole view now (``table.view``, the core's ``view_for``)."""
+    return {"type": "sync", "game": game, "v": table.version, "view": view_to_json(table.view(seat))}
+
+
+def step_message(step: TableStep, table: Table, game: int, seat: int | None) -> Message:
+    """``step``: one accepted action as the seat may see it, with the seat's view after it."""
+    return {"type": "step", "game": game, **step.to_json(seat), "view": view_to_json(table.view(seat))}
+
+
 class TableActor:
     """The one task that owns a table: its seats, its current game and its connections."""
 
@@ -297,12 +307,7 @@ class TableActor:
 
     def _view_message(self, seat: int | None) -> Message:
         assert self.table is not None and self.game is not None
-        return {
-            "type": "sync",
-            "game": self.game.number,
-            "v": self.table.version,
-            "view": view_to_json(self.table.view(seat)),
-        }
+        return view_message(self.table, self.game.number, seat)
 
     def sync(self, client: Client) -> None:
         if self.table is not None:
@@ -319,13 +324,7 @@ class TableActor:
         for client in list(self.clients):
             message = views.get(client.seat)
             if message is None:
-                message = {
-                    "type": "step",
-                    "game": self.game.number,
-                    **step.to_json(client.seat),
-                    "view": view_to_json(self.table.view(client.seat)),
-                }
-                views[client.seat] = message
+                message = views[client.seat] = step_message(step, self.table, self.game.number, client.seat)
             self.send(client, message)
 
     # -- connections -------------------------------------------------------------------
