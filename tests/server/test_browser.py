@@ -201,7 +201,9 @@ async def play_until_over_some(drivers: list[Driver], steps: int = 4) -> None:
         await asyncio.sleep(0.03)
 
 
-@pytest.mark.parametrize(("rules", "seats", "viewport", "name"), [("duo", 2, PHONE, "phone-duo"), ("flex", 3, DESKTOP, "flex")])
+@pytest.mark.parametrize(
+    ("rules", "seats", "viewport", "name"), [("duo", 2, PHONE, "phone-duo"), ("flex", 3, DESKTOP, "flex")]
+)
 async def test_one_browser_plays_a_whole_round_against_bots(
     rules: str, seats: int, viewport: dict[str, int], name: str
 ) -> None:

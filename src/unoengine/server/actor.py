@@ -134,7 +134,7 @@ class TableActor:
         self.last_active = time.monotonic()
         game = self.game
         if game is not None and not game.over:
-            self.table = Table.from_record(self._record(game), self._controllers(), history=config.history)
+            self.table = self._restore(game)
             for seat in self.human_seats():  # nobody is connected after a restart: their grace starts now
                 self._start_grace(seat)
 
@@ -160,6 +160,26 @@ class TableActor:
     def _record(self, game: GameRow) -> Record:
         settings = self.row.settings
         return Record(settings.rules, settings.seats, game.seed, settings.options, actions=tuple(game.actions))
+
+    def _restore(self, game: GameRow) -> Table:
+        """The game's table from its record, its last steps replayed one by one so that reconnects still get them.
+
+        (``Table.from_record`` keeps no history: the steps a client missed just before a restart would
+        otherwise reach it only as a full view.)
+        """
+        kept = min(len(game.actions), self.config.history)
+        settings = self.row.settings
+        head = Record(
+            settings.rules,
+            settings.seats,
+            game.seed,
+            settings.options,
+            actions=tuple(game.actions[: len(game.actions) - kept]),
+        )
+        table = Table.from_record(head, self._controllers(), history=self.config.history)
+        for seat, action in game.actions[len(game.actions) - kept :]:
+            table.submit(seat, action)
+        return table
 
     def _controllers(self) -> list[Bot | None]:
         controllers: list[Bot | None] = []
@@ -506,7 +526,7 @@ class TableActor:
         game = self.game
         self.table = None
         if game is not None:
-            self.table = Table.from_record(self._record(game), self._controllers(), history=self.config.history)
+            self.table = self._restore(game)
         for client in list(self.clients):
             self.error(client, "server", f"the table was reloaded ({reason})")
             self.sync(client)
