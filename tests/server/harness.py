@@ -69,7 +69,11 @@ async def live_server(store: Store | None = None, **config: Any) -> AsyncIterato
     def tap(code: str, client: Client, message: dict[str, Any]) -> None:
         sent.append((code, client.seat, message))
 
-    server = UnoServer(store or MemoryStore(), ServerConfig(**{"bot_delay": 0.0, **config}), tap=tap)
+    server = UnoServer(
+        store or MemoryStore(),
+        ServerConfig(**{"bot_delay": 0.0, "message_rate": 1e6, "message_burst": 1e6, **config}),
+        tap=tap,
+    )
     uv = uvicorn.Server(
         uvicorn.Config(
             create_app(server),

@@ -38,7 +38,7 @@ async def test_create_join_start_and_play_a_round_with_a_bot() -> None:
 
 async def two_humans(live, **settings):  # type: ignore[no-untyped-def]
     code, token0 = await create(live, rules="classic", seats=2, options={"single_round": True}, **settings)
-    seat1, token1 = await join(live, code, "Bob")
+    _seat1, token1 = await join(live, code, "Bob")
     p0 = await Player.connect(live, code, token0, seat=0)
     p1 = await Player.connect(live, code, token1, seat=1)
     await p0.send({"type": "start", "token": token0})
@@ -181,7 +181,7 @@ async def test_only_the_host_starts_and_joins_close_when_seats_are_filled() -> N
 
 async def test_bad_input_gets_an_error_for_that_client_only() -> None:
     async with live_server() as live:
-        code, p0, p1 = await two_humans(live)
+        _code, p0, p1 = await two_humans(live)
         cases = [
             "not json",
             "[1, 2]",
@@ -224,3 +224,21 @@ async def test_hostile_names_and_chat_are_cleaned_and_capped() -> None:
             await host.send({"type": "chat", "token": token, "text": "spam"})
         await host.drain()
         assert any(m.get("code") == "rate_limited" for m in host.received)
+
+
+async def test_a_flood_is_rate_limited_then_disconnected_and_other_clients_carry_on() -> None:
+    async with live_server(message_rate=20, message_burst=60) as live:
+        code, p0, p1 = await two_humans(live)
+        for _ in range(400):
+            await p0.send({"type": "ping"})
+        codes = []
+        try:
+            while True:
+                message = await p0.recv(2)
+                codes.append(message.get("code"))
+        except Exception:
+            pass
+        assert "rate_limited" in codes and "flood" in codes
+        await p1.send({"type": "ping"})
+        assert (await p1.expect("pong"))["type"] == "pong"
+        assert code in live.server.actors

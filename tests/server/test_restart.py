@@ -13,9 +13,8 @@ from pathlib import Path
 
 import websockets
 
-from unoengine.core.record import parse_record, replay
-
 from tests.server.harness import Live, Player, choose, free_port, http, my_turn
+from unoengine.core.record import parse_record, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +42,7 @@ async def connect(live: Live, code: str, token: str, seat: int, since: int, game
     while True:
         try:
             return await Player.connect(live, code, token, seat=seat, since=since, game=game)
-        except (OSError, websockets.exceptions.WebSocketException, asyncio.TimeoutError):
+        except (TimeoutError, OSError, websockets.exceptions.WebSocketException):
             await asyncio.sleep(delay)
             delay = min(1.0, delay * 2)
 
@@ -90,7 +89,7 @@ async def test_sigkill_mid_game_loses_and_doubles_nothing(tmp_path: Path) -> Non
                         await player.act(choose(player.view, rng))
                         sent += 1
                         await player.expect("step", "error", "sync", timeout=2)
-                except (websockets.exceptions.WebSocketException, asyncio.TimeoutError, OSError):
+                except (TimeoutError, websockets.exceptions.WebSocketException, OSError):
                     players[seat] = await connect(live, code, tokens[seat], seat, player.v, player.game)
                     players[seat].acked = player.acked
                 for game, v, action in players[seat].acked:

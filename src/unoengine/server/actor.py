@@ -75,6 +75,9 @@ class ServerConfig:
     """Seconds a bot waits before it acts (0 in tests and the load benchmark)."""
     history: int = 256
     """Steps kept per table for reconnects ("events since N"); older ones get a full view."""
+    message_rate: float = 20.0
+    """Messages a second one connection may send (bursts of ``message_burst``); more are refused."""
+    message_burst: float = 60.0
 
 
 @dataclass(eq=False)

@@ -306,7 +306,7 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
     outlet = SocketOutlet(websocket)
     client = Client(outlet)
     actor: TableActor | None = None
-    bucket = TokenBucket(20, 60)
+    bucket = TokenBucket(server.config.message_rate, server.config.message_burst)
     chat_bucket = TokenBucket(1, 5)
     flooded = 0
     last_notice = 0.0
