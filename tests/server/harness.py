@@ -60,6 +60,10 @@ def http(method: str, url: str, body: Any) -> tuple[int, Any]:
         return status, raw.decode()
 
 
+FAST = {"bot_delay": 0.0, "message_rate": 1e6, "message_burst": 1e6}
+"""Test clients act as fast as they can: no bot delay and no rate limit unless a test asks for them."""
+
+
 @contextlib.asynccontextmanager
 async def live_server(store: Store | None = None, **config: Any) -> AsyncIterator[Live]:
     """Serve on a free loopback port for the duration of the block."""
@@ -71,7 +75,7 @@ async def live_server(store: Store | None = None, **config: Any) -> AsyncIterato
 
     server = UnoServer(
         store or MemoryStore(),
-        ServerConfig(**{"bot_delay": 0.0, "message_rate": 1e6, "message_burst": 1e6, **config}),
+        ServerConfig(**{**FAST, **config}),
         tap=tap,
     )
     uv = uvicorn.Server(
