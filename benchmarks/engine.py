@@ -1,55 +1,72 @@
-"""Random-play speed of unoengine versus RLCard 1.2.0's bare UNO engine.
+"""Random-play speed of unoengine, side by side with RLCard 1.2.0's bare UNO engine, in one process.
 
 What it measures
-    Classic UNO, one round (a game ends when a seat empties its hand), with
-    2 and 4 seats, every seat playing as RLCard's random agent does: uniformly
-    among its playable cards, drawing only when it has none.  For each side
-    it reports steps/s (actions applied per second of wall time), games/s
-    and mean steps per game, plus the ratios ours/RLCard (above 1 means our
-    engine is faster).
+    Games of one round (a game ends when a seat empties its hand), every seat
+    playing as RLCard's random agent does: uniformly among its playable cards,
+    drawing only when it has none.  For each side: steps/s (actions applied per
+    second of wall time), games/s and steps per game, and the ratios ours/RLCard.
 
-    * RLCard side: ``rlcard.games.uno.game.UnoGame(allow_step_back=False,
-      num_players=N)``; per game ``init_game()``, then
-      ``game.step(random.choice(game.get_legal_actions()))`` until
-      ``game.is_over()``.  (RLCard's ``step`` also builds the next player's
-      state dict; that is part of its engine cost.)  Python's ``random`` and
-      numpy are seeded.  RLCard's rules differ a little from ours (e.g. a
-      drawn playable card is played automatically), hence the steps/game
-      columns: compare games/s with that in mind.
-    * Our side: ``unoengine.sim.simulate(rules="classic", seats=N, games=G,
-      bot="random", seed=S)``, timed by its own ``res.seconds``.  ``G`` is
-      calibrated so that one run lasts about ``--seconds``.
+    Cases: Classic 2 and 4 seats (with RLCard), Duo 2 and Flex 4 seats (ours only).
+
+    * RLCard, looped as its own env loops it (``rlcard/envs/env.py``): one
+      ``UnoGame(allow_step_back=False, num_players=N)`` for the whole run, seeded
+      once as ``Env.seed`` does (``game.np_random = seeding.np_random(seed)[0]``),
+      then per game ``init_game()`` (as ``Env.reset``) and
+      ``step(choice(get_legal_actions()))`` until ``is_over()``.  The choice is
+      Python's ``random.Random.choice`` (cheaper than the random agent's
+      ``np.random.choice``, so RLCard is not slowed by its agent).  RLCard's
+      ``step`` also builds the next player's state dict: that is its engine's cost.
+    * ours, through the public API:
+      ``apply``       ``legal_actions`` + ``apply`` (validating) with the random bot
+                      (``unoengine.bots.random_bot.RandomBot``) choosing;
+      ``unchecked``   the same with ``apply_unchecked``;
+      ``simulate``    ``unoengine.sim.simulate(..., bot="random")``, what
+                      ``uno simulate --json`` runs, in batches of a few games;
+      ``table``       ``unoengine.play.table.Table.new(...)`` with a random bot in
+                      every seat and ``table.run_bots()`` (``n/a`` with the reason
+                      while the Table cannot be imported).
+      Every game is a new ``new_game(rules, seats, seed=k, options=single_round)``.
+
+    RLCard's rules differ a little from ours (a drawn playable card is played
+    automatically; our draw and the decision on the drawn card are two actions,
+    C-8): compare games/s with that in mind.
 
 How it runs
-    Each side runs in its own subprocess: ours under this interpreter
-    (``sys.executable``, with ``src/`` put on ``PYTHONPATH``), RLCard under
-    ``benchmarks/.venv-rlcard``, a virtual environment the script creates
-    (``python -m venv``) and fills (``pip install rlcard==1.2.0 numpy``) when
-    it is missing.  Each worker warms up briefly, then measures for a fixed
-    wall time.  Runs are interleaved (RLCard and ours alternate, the order
-    flipping every repetition) so that machine noise hits both sides alike,
-    and the table shows the median of the repetitions.
+    Everything runs in this interpreter: RLCard and numpy are installed into
+    ``benchmarks/.rlcard`` (``pip install --target``, first run only, not a
+    project dependency) and put on ``sys.path``.  After a warm-up, every side
+    of every case runs for short timed slices (``--slice``, default 0.5 s,
+    whole games only), all sides of a case one after the other, the order
+    flipping every repetition, so that machine noise hits every side alike.
+    The figures are the medians over the repetitions.
+
+    Micro figures (sampled states of random games of each case): µs per
+    ``legal_actions``, ``apply``, ``apply_unchecked``, ``view_for``,
+    ``legal_mask`` and ``determinize`` (when ``unoengine.core.determinize`` or
+    ``unoengine.determinize`` exists), and bytes per live state: ``tracemalloc``
+    counts what a list of ``--live-states`` states (every 5th state of random
+    games, kept alive together) holds, divided by their number; memory shared
+    between the kept states is counted once, and the shared static tables (rule
+    sets, deck tables, interned cards and actions, built before tracing starts)
+    not at all.
 
 Usage
-    python benchmarks/engine.py            # ~5 s per run, 3 repetitions
-    python benchmarks/engine.py --quick    # ~1 s per run
-    python benchmarks/engine.py --json     # one JSON object on stdout
-    python benchmarks/engine.py --seconds 10 --reps 5 --seats 2 4
+    python benchmarks/engine.py              # about 3 minutes
+    python benchmarks/engine.py --quick      # about 20 s
+    python benchmarks/engine.py --json       # one JSON object on stdout
+    python benchmarks/engine.py --no-rlcard  # ours only (no install)
 
-``--compiled`` adds a third side: the same source compiled with mypyc (the
-typed core, bots and simulation loop, into ``benchmarks/.mypyc-build``; needs a
-C compiler) and checked to play exactly the same games as the interpreted one.
-
-If ``unoengine.sim`` cannot be imported or fails, our columns read ``n/a``,
-the reason is printed, and the exit status is 2; no figure is made up.
-(Internal worker modes: ``--rlcard-worker`` / ``--ours-worker`` with
-``--seats N --seconds S --seed K`` print one JSON line.)
+Targets (issue item 9): ours ≥ 5× RLCard's steps/s and ≥ 4× its games/s
+(Classic), and ``uno simulate`` within 20 % of the benchmark's loop.  The table
+says plainly which are met and which are missed, by how much.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
+import inspect
 import json
 import os
 import platform
@@ -59,505 +76,707 @@ import statistics
 import subprocess
 import sys
 import time
-import venv
-from dataclasses import asdict, dataclass
-from importlib.metadata import version
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-RLCARD_VERSION = "1.2.0"
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-DEFAULT_VENV = HERE / ".venv-rlcard"
-MAX_STEPS_PER_GAME = 100_000  # safety net; random games end far sooner
+if str(REPO / "src") not in sys.path:
+    sys.path.insert(0, str(REPO / "src"))
+
+from unoengine import (  # noqa: E402
+    GameState,
+    apply,
+    apply_unchecked,
+    legal_actions,
+    new_game,
+    view_for,
+)
+from unoengine.bots.random_bot import RandomBot  # noqa: E402
+from unoengine.core.action_ids import legal_mask  # noqa: E402
+from unoengine.core.rules import find_rules  # noqa: E402
+
+RLCARD_VERSION = "1.2.0"
+NUMPY_PIN = "numpy==1.26.4"
+RLCARD_DIR = HERE / ".rlcard"
+MAX_STEPS_PER_GAME = 100_000  # a safety net; random games end far sooner
+TARGET_STEPS = 5.0
+TARGET_GAMES = 4.0
+SIMULATE_TOLERANCE = 0.20
+
+CASES: list[tuple[str, int]] = [("classic", 2), ("classic", 4), ("duo", 2), ("flex", 4)]
+OURS = ["apply", "unchecked", "simulate", "table"]
+SIDE_TITLES = {
+    "rlcard": "RLCard UnoGame (env loop)",
+    "apply": "ours legal_actions + apply",
+    "unchecked": "ours legal_actions + apply_unchecked",
+    "simulate": "ours sim.simulate (uno simulate)",
+    "table": "ours Table.run_bots",
+}
 
 
-@dataclass(frozen=True)
-class Run:
-    """One measured run of one side on one case."""
-
-    games: int
-    steps: int
-    seconds: float
-    aborted: int = 0  # RLCard games that crashed (empty deck) or hit the cap
-
-    @property
-    def steps_per_s(self) -> float:
-        return self.steps / self.seconds
-
-    @property
-    def games_per_s(self) -> float:
-        return self.games / self.seconds
+class Unavailable(Exception):
+    """A side that cannot run here; the message says why."""
 
 
-@dataclass(frozen=True)
-class Summary:
-    """Medians over the repetitions of one side on one case."""
+# -- sides -----------------------------------------------------------------------------
 
-    steps_per_s: float
-    games_per_s: float
-    steps_per_game: float
-    games: int
-    steps: int
-    aborted: int
-    runs: list[dict[str, float]]
 
-    @classmethod
-    def of(cls, runs: list[Run]) -> Summary:
-        games = sum(r.games for r in runs)
-        steps = sum(r.steps for r in runs)
-        return cls(
-            steps_per_s=statistics.median(r.steps_per_s for r in runs),
-            games_per_s=statistics.median(r.games_per_s for r in runs),
-            steps_per_game=steps / games if games else float("nan"),
-            games=games,
-            steps=steps,
-            aborted=sum(r.aborted for r in runs),
-            runs=[{"games": r.games, "steps": r.steps, "seconds": r.seconds} for r in runs],
+@dataclass
+class Tally:
+    games: int = 0
+    steps: int = 0
+    aborted: int = 0
+
+
+class Side:
+    """One way of playing one case; :meth:`chunk` plays one game (or a small batch)."""
+
+    def chunk(self, tally: Tally) -> None:
+        raise NotImplementedError
+
+
+class RLCardSide(Side):
+    def __init__(self, seats: int, seed: int) -> None:
+        try:
+            game_mod = importlib.import_module("rlcard.games.uno.game")
+            seeding = importlib.import_module("rlcard.utils.seeding")
+        except ImportError as error:
+            raise Unavailable(f"rlcard not importable: {error}") from error
+        self.game = game_mod.UnoGame(allow_step_back=False, num_players=seats)
+        # Env.seed(): one generator for the whole run, handed to the game.
+        self.game.np_random = seeding.np_random(seed)[0]
+        self.choice = random.Random(seed).choice
+
+    def chunk(self, tally: Tally) -> None:
+        game, choice = self.game, self.choice
+        game.init_game()  # Env.reset()
+        steps = 0
+        try:
+            while not game.is_over():
+                game.step(choice(game.get_legal_actions()))
+                steps += 1
+                if steps >= MAX_STEPS_PER_GAME:
+                    raise IndexError
+        except IndexError:  # RLCard pops from an empty deck now and then: leave the game out
+            tally.aborted += 1
+            return
+        tally.games += 1
+        tally.steps += steps
+
+
+class LoopSide(Side):
+    """``legal_actions`` + ``apply`` (or ``apply_unchecked``), the random bot choosing."""
+
+    def __init__(self, rules: str, seats: int, seed: int, checked: bool) -> None:
+        ruleset = find_rules(rules)
+        self.ruleset = ruleset
+        self.seats = seats
+        self.options = ruleset.options({"single_round": True})
+        self.seed = seed
+        self.bot = RandomBot(random.Random(seed))
+        self.checked = checked
+
+    def chunk(self, tally: Tally) -> None:
+        self.seed += 1
+        state = new_game(self.ruleset, self.seats, seed=self.seed, options=self.options)
+        choose = self.bot.choose
+        steps = 0
+        if self.checked:
+            while state.outcome is None:
+                seat: int = state.pending.seat  # type: ignore[assignment]
+                state = apply(state, seat, choose(None, legal_actions(state, seat))).state
+                steps += 1
+        else:
+            while state.outcome is None:
+                seat = state.pending.seat  # type: ignore[assignment]
+                state = apply_unchecked(state, seat, choose(None, legal_actions(state, seat)))
+                steps += 1
+        tally.games += 1
+        tally.steps += steps
+
+
+class SimulateSide(Side):
+    """``unoengine.sim.simulate`` in batches of ``batch`` games."""
+
+    def __init__(self, rules: str, seats: int, seed: int) -> None:
+        try:
+            self.simulate = importlib.import_module("unoengine.sim").simulate
+        except ImportError as error:
+            raise Unavailable(f"unoengine.sim not importable: {error}") from error
+        self.rules, self.seats, self.seed = rules, seats, seed
+        self.batch = 4
+
+    def chunk(self, tally: Tally) -> None:
+        result = self.simulate(self.rules, self.seats, self.batch, "random", self.seed)
+        self.seed += self.batch
+        tally.games += int(result.games)
+        tally.steps += int(result.steps)
+
+
+class TableSide(Side):
+    """``Table.new`` with a random bot in every seat, then ``run_bots()``."""
+
+    def __init__(self, rules: str, seats: int, seed: int) -> None:
+        try:
+            self.table_cls = importlib.import_module("unoengine.play.table").Table
+        except ImportError as error:
+            raise Unavailable(f"unoengine.play.table not importable yet: {error}") from error
+        self.rules, self.seats, self.seed = rules, seats, seed
+        self.rng = random.Random(seed)
+        self.chunk(Tally())  # fail now, not in the middle of the run
+
+    def chunk(self, tally: Tally) -> None:
+        self.seed += 1
+        bots = [RandomBot(self.rng) for _ in range(self.seats)]
+        table = self.table_cls.new(
+            self.rules, self.seats, seed=self.seed, options={"single_round": True}, controllers=bots
         )
+        steps = len(table.run_bots())
+        if not table.is_over:
+            raise Unavailable("Table.run_bots() stopped before the game's end")
+        tally.games += 1
+        tally.steps += steps
 
 
-class WorkerError(RuntimeError):
-    """A worker subprocess failed; the message says why."""
+def make_side(name: str, rules: str, seats: int, seed: int) -> Side:
+    if name == "rlcard":
+        return RLCardSide(seats, seed)
+    if name in ("apply", "unchecked"):
+        return LoopSide(rules, seats, seed, checked=name == "apply")
+    if name == "simulate":
+        return SimulateSide(rules, seats, seed)
+    if name == "table":
+        return TableSide(rules, seats, seed)
+    raise ValueError(name)
 
 
-# --------------------------------------------------------------------------
-# Workers (run in subprocesses; print one JSON line)
-# --------------------------------------------------------------------------
-
-
-def _rlcard_games(game_cls: Any, np_mod: Any, rng: random.Random, seats: int, seconds: float) -> Run:
-    """Play random RLCard games for ``seconds`` of wall time."""
-    choice = rng.choice
-    games = steps = aborted = 0
-    start = time.perf_counter()
+def run_slice(side: Side, seconds: float) -> tuple[Tally, float]:
+    """Whole games (or batches) until ``seconds`` have passed; the time includes the last one."""
+    tally = Tally()
+    clock = time.perf_counter
+    start = clock()
     deadline = start + seconds
     while True:
-        game = game_cls(allow_step_back=False, num_players=seats)
-        game.np_random = np_mod.random.RandomState(rng.getrandbits(32))
-        game.init_game()
-        n = 0
-        try:
-            while not game.is_over() and n < MAX_STEPS_PER_GAME:
-                game.step(choice(game.get_legal_actions()))
-                n += 1
-        except IndexError:  # RLCard popped from an empty deck
-            n = MAX_STEPS_PER_GAME
-        if n < MAX_STEPS_PER_GAME:
-            games += 1
-            steps += n
-        else:  # crashed or hit the cap: leave the game out
-            aborted += 1
-        now = time.perf_counter()
+        side.chunk(tally)
+        now = clock()
         if now >= deadline:
-            return Run(games, steps, now - start, aborted)
+            return tally, now - start
 
 
-def rlcard_worker(seats: int, seconds: float, seed: int) -> dict[str, Any]:
-    np_mod = importlib.import_module("numpy")
-    game_mod = importlib.import_module("rlcard.games.uno.game")
-    random.seed(seed)
-    np_mod.random.seed(seed % 2**32)
-    rng = random.Random(seed)
-    _rlcard_games(game_mod.UnoGame, np_mod, rng, seats, min(0.5, seconds / 4))
-    run = _rlcard_games(game_mod.UnoGame, np_mod, rng, seats, seconds)
-    return {
-        **asdict(run),
-        "python": platform.python_version(),
-        "rlcard": version("rlcard"),
-        "numpy": version("numpy"),
-    }
+@dataclass
+class Series:
+    """The slices of one side of one case."""
+
+    slices: list[tuple[Tally, float]] = field(default_factory=list)
+    error: str | None = None
+
+    def summary(self) -> dict[str, Any] | None:
+        if self.error is not None or not self.slices:
+            return None
+        games = sum(t.games for t, _ in self.slices)
+        steps = sum(t.steps for t, _ in self.slices)
+        steps_per_s = [t.steps / s for t, s in self.slices]
+        games_per_s = [t.games / s for t, s in self.slices]
+        return {
+            "steps_per_s": statistics.median(steps_per_s),
+            "games_per_s": statistics.median(games_per_s),
+            "steps_per_s_min": min(steps_per_s),
+            "steps_per_s_max": max(steps_per_s),
+            "steps_per_game": steps / games if games else None,
+            "games": games,
+            "steps": steps,
+            "aborted": sum(t.aborted for t, _ in self.slices),
+            "slices": len(self.slices),
+            "seconds": sum(s for _, s in self.slices),
+        }
 
 
-def ours_worker(seats: int, seconds: float, seed: int) -> dict[str, Any]:
+# -- RLCard installation ---------------------------------------------------------------
+
+
+def rlcard_ready() -> bool:
+    if str(RLCARD_DIR) not in sys.path:
+        sys.path.insert(0, str(RLCARD_DIR))
     try:
-        sim = importlib.import_module("unoengine.sim")
-    except ImportError as exc:
-        raise WorkerError(f"cannot import unoengine.sim ({exc}); our engine's simulate() is not available yet") from exc
+        importlib.import_module("rlcard.games.uno.game")
+    except ImportError:
+        return False
+    from importlib.metadata import PathDistribution
 
-    def simulate(games: int, run_seed: int) -> Run:
-        res = sim.simulate(rules="classic", seats=seats, games=games, bot="random", seed=run_seed)
-        run = Run(int(res.games), int(res.steps), float(res.seconds))
-        if run.games != games or run.steps <= 0 or run.seconds <= 0:
-            raise WorkerError(f"implausible simulate() result: {res!r}")
-        return run
-
-    # Warm up, then calibrate the game count to last about `seconds`.
-    simulate(20, seed + 1)
-    games = 50
-    while True:
-        probe = simulate(games, seed + 2)
-        if probe.seconds >= min(0.5, seconds / 4):
-            break
-        games *= 4
-    games = max(1, round(games * seconds / probe.seconds))
-    run = simulate(games, seed)
-    return {**asdict(run), "python": platform.python_version()}
+    dists = list(RLCARD_DIR.glob("rlcard-*.dist-info"))
+    return bool(dists) and PathDistribution(dists[0]).version == RLCARD_VERSION
 
 
-# --------------------------------------------------------------------------
-# Driver
-# --------------------------------------------------------------------------
-
-
-def venv_python(venv_dir: Path) -> Path:
-    sub = "Scripts/python.exe" if os.name == "nt" else "bin/python"
-    return venv_dir / sub
-
-
-def ensure_rlcard(venv_dir: Path, log: bool) -> Path:
-    """Create/fill the RLCard venv if needed; return its interpreter."""
-    py = venv_python(venv_dir)
-    probe = [
-        str(py),
-        "-c",
-        ("from importlib.metadata import version; from rlcard.games.uno.game import UnoGame; print(version('rlcard'))"),
-    ]
-
-    def ok() -> bool:
-        if not py.exists():
-            return False
-        out = subprocess.run(probe, capture_output=True, text=True, check=False)
-        return out.returncode == 0 and out.stdout.strip() == RLCARD_VERSION
-
-    if ok():
-        return py
+def ensure_rlcard(log: bool) -> None:
+    """Install rlcard (and a pinned numpy) into ``benchmarks/.rlcard`` for this interpreter, once."""
+    stamp = RLCARD_DIR / ".python"
+    here = f"{platform.python_implementation()} {platform.python_version()} {sys.executable}"
+    if stamp.exists() and stamp.read_text() == here and rlcard_ready():
+        return
     if log:
-        print(f"setting up {venv_dir} (rlcard=={RLCARD_VERSION}) ...", file=sys.stderr)
-    if not py.exists():
-        venv.EnvBuilder(with_pip=True).create(venv_dir)
+        print(f"installing rlcard=={RLCARD_VERSION} and {NUMPY_PIN} into {RLCARD_DIR} ...", file=sys.stderr)
+    if RLCARD_DIR.exists():
+        shutil.rmtree(RLCARD_DIR)
     subprocess.run(
         [
-            str(py),
+            sys.executable,
             "-m",
             "pip",
             "install",
             "--quiet",
+            "--disable-pip-version-check",
+            "--target",
+            str(RLCARD_DIR),
             f"rlcard=={RLCARD_VERSION}",
-            "numpy",
+            NUMPY_PIN,
         ],
         check=True,
         stdout=sys.stderr,
     )
-    if not ok():
-        raise SystemExit(f"rlcard {RLCARD_VERSION} still not importable in {venv_dir}")
-    return py
+    stamp.write_text(here)
+    importlib.invalidate_caches()
+    if not rlcard_ready():
+        raise SystemExit(f"rlcard {RLCARD_VERSION} still not importable from {RLCARD_DIR}")
 
 
-def run_worker(
-    python: Path | str,
-    mode: str,
-    seats: int,
-    seconds: float,
-    seed: int,
-    env: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    cmd = [
-        str(python),
-        str(Path(__file__).resolve()),
-        mode,
-        "--seats",
-        str(seats),
-        "--seconds",
-        str(seconds),
-        "--seed",
-        str(seed),
-    ]
-    proc = subprocess.run(
-        cmd,
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-        timeout=60 + 20 * seconds,
-    )
-    lines = proc.stdout.strip().splitlines()
+def versions() -> dict[str, str | None]:
+    out: dict[str, str | None] = {"rlcard": None, "numpy": None}
+    for name in out:
+        module = sys.modules.get(name)
+        out[name] = getattr(module, "__version__", None) if module else None
+    if out["rlcard"] is None and list(RLCARD_DIR.glob("rlcard-*.dist-info")):
+        out["rlcard"] = RLCARD_VERSION
+    return out
+
+
+# -- micro figures ---------------------------------------------------------------------
+
+
+def sample_states(rules: str, seats: int, count: int, seed: int, every: int = 1) -> list[GameState]:
+    """``count`` states of random-bot games (every ``every``-th one), the seat to act about to decide."""
+    ruleset = find_rules(rules)
+    options = ruleset.options({"single_round": True})
+    bot = RandomBot(random.Random(seed))
+    out: list[GameState] = []
+    game = seed
+    while len(out) < count:
+        game += 1
+        state = new_game(ruleset, seats, seed=game, options=options)
+        step = 0
+        while state.outcome is None and len(out) < count:
+            seat: int = state.pending.seat  # type: ignore[assignment]
+            if step % every == 0:
+                out.append(state)
+            state = apply_unchecked(state, seat, bot.choose(None, legal_actions(state, seat)))
+            step += 1
+    return out
+
+
+def per_call_us(call: Callable[[], int], min_seconds: float, runs: int) -> float:
+    """µs per operation: ``call()`` does some operations and returns how many; median of ``runs``."""
+    results = []
+    for _ in range(runs):
+        done = 0
+        start = time.perf_counter()
+        while True:
+            done += call()
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_seconds:
+                break
+        results.append(elapsed / done * 1e6)
+    return statistics.median(results)
+
+
+def find_determinize() -> tuple[Callable[..., Any] | None, str]:
+    for name in ("unoengine.core.determinize", "unoengine.determinize"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        function = getattr(module, "determinize", None)
+        if callable(function):
+            return function, f"{name}.determinize"
+        return None, f"{name} has no determinize()"
+    return None, "no unoengine.core.determinize or unoengine.determinize module yet"
+
+
+def determinize_call(function: Callable[..., Any], state: GameState, seat: int) -> Callable[[], Any] | None:
+    """A call of ``determinize`` on a sample state, guessing the argument order from its signature."""
+    rng = random.Random(0)
+    view = view_for(state, seat)
     try:
-        data: Any = json.loads(lines[-1]) if lines else None
-    except json.JSONDecodeError:
-        data = None
-    if proc.returncode != 0 or not isinstance(data, dict) or "error" in data:
-        reason = data.get("error") if isinstance(data, dict) else None
-        raise WorkerError(reason or f"{mode} exited {proc.returncode}: {proc.stderr.strip()[-2000:]}")
-    return data
-
-
-def to_run(data: dict[str, Any]) -> Run:
-    return Run(
-        int(data["games"]),
-        int(data["steps"]),
-        float(data["seconds"]),
-        int(data.get("aborted", 0)),
-    )
-
-
-MYPYC_MODULES = [
-    "unoengine/core/cards.py",
-    "unoengine/core/actions.py",
-    "unoengine/core/state.py",
-    "unoengine/core/events.py",
-    "unoengine/core/work.py",
-    "unoengine/core/engine.py",
-    "unoengine/core/rules/base.py",
-    "unoengine/core/rules/classic.py",
-    "unoengine/core/rules/duo.py",
-    "unoengine/core/rules/flex.py",
-    "unoengine/bots/random_bot.py",
-    "unoengine/sim.py",
-]
-MYPYC_DIR = REPO / "benchmarks" / ".mypyc-build"
-
-
-def build_compiled(log: bool) -> Path:
-    """Compile a copy of src/unoengine with mypyc; return the folder to put on PYTHONPATH."""
-    if MYPYC_DIR.exists():
-        shutil.rmtree(MYPYC_DIR)
-    MYPYC_DIR.mkdir(parents=True)
-    shutil.copytree(REPO / "src" / "unoengine", MYPYC_DIR / "unoengine")
-    # The one change to the source: state.py names the rule set's types for the
-    # type checker only, and that import cycle (state <-> rules) crashes a mypyc
-    # build at import; the compiled copy types those three fields as Any.
-    state = MYPYC_DIR / "unoengine" / "core" / "state.py"
-    text = state.read_text()
-    cycle = "if TYPE_CHECKING:\n    from unoengine.core.rules.base import DeckTables, Options, RuleSet\n"
-    if cycle not in text:
-        raise WorkerError("state.py changed: update build_compiled()")
-    (MYPYC_DIR / "mypy.ini").write_text("[mypy]\n")
-    state.write_text(text.replace(cycle, "from typing import Any\n\nDeckTables = Any\nOptions = Any\nRuleSet = Any\n"))
-    if log:
-        print("compiling with mypyc (about 30 s) ...", file=sys.stderr, flush=True)
-    proc = subprocess.run(
-        [sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *MYPYC_MODULES],
-        cwd=MYPYC_DIR,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise WorkerError(f"mypyc failed: {(proc.stdout + proc.stderr).strip()[-2000:]}")
-    return MYPYC_DIR
-
-
-def same_games(env_a: dict[str, str], env_b: dict[str, str]) -> bool:
-    """Do two builds play exactly the same seeded games? (wins and steps of 300 games)."""
-    code = (
-        "from unoengine.sim import simulate;"
-        "r = simulate('classic', 3, 300, 'random', seed=5);"
-        "print(r.wins, r.steps, r.lengths[:50])"
-    )
-    outs = [
-        subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-        for env in (env_a, env_b)
+        names = list(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        names = []
+    tries: list[Callable[[], Any]] = []
+    if names and names[0] in ("view", "player_view"):
+        tries.append(lambda: function(view, rng))
+    tries += [
+        lambda: function(state, seat, rng),
+        lambda: function(state, seat, rng=rng),
+        lambda: function(view, rng),
+        lambda: function(state, seat),
     ]
-    return outs[0] == outs[1]
+    for attempt in tries:
+        try:
+            attempt()
+        except TypeError:
+            continue
+        return attempt
+    return None
 
 
-def ours_env(source: Path | None = None) -> dict[str, str]:
-    env = dict(os.environ)
-    src = str(source or REPO / "src")
-    old = env.get("PYTHONPATH")
-    env["PYTHONPATH"] = src + (os.pathsep + old if old else "")
-    return env
+def live_state_bytes(rules: str, seats: int, count: int, seed: int) -> float:
+    """tracemalloc: bytes a list of ``count`` live states holds, per state (see the module's docstring)."""
+    sample_states(rules, seats, 200, seed + 99)  # build every shared table and interned action first
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = sample_states(rules, seats, count, seed, every=5)
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(kept) == count
+    return (after - before) / count
+
+
+def micro(rules: str, seats: int, states: int, live: int, min_seconds: float, runs: int) -> dict[str, Any]:
+    sample = sample_states(rules, seats, states, seed=7)
+    pairs = [(state, state.pending.seat) for state in sample]
+    bot = RandomBot(random.Random(3))
+    moves = [(state, seat, bot.choose(None, legal_actions(state, seat))) for state, seat in pairs]
+    n = len(pairs)
+
+    def loop_legal() -> int:
+        for state, seat in pairs:
+            legal_actions(state, seat)
+        return n
+
+    def loop_apply() -> int:
+        for state, seat, action in moves:
+            apply(state, seat, action)
+        return n
+
+    def loop_unchecked() -> int:
+        for state, seat, action in moves:
+            apply_unchecked(state, seat, action)
+        return n
+
+    def loop_view() -> int:
+        for state, seat in pairs:
+            view_for(state, seat)
+        return n
+
+    def loop_mask() -> int:
+        for state, seat in pairs:
+            legal_mask(state, seat)
+        return n
+
+    out: dict[str, Any] = {
+        "states": n,
+        "legal_actions_us": per_call_us(loop_legal, min_seconds, runs),
+        "apply_us": per_call_us(loop_apply, min_seconds, runs),
+        "apply_unchecked_us": per_call_us(loop_unchecked, min_seconds, runs),
+        "view_for_us": per_call_us(loop_view, min_seconds, runs),
+        "legal_mask_us": per_call_us(loop_mask, min_seconds, runs),
+        "determinize_us": None,
+    }
+    function, where = find_determinize()
+    out["determinize"] = where
+    if function is not None:
+        calls = [determinize_call(function, state, seat) for state, seat in pairs[:200]]
+        if any(call is None for call in calls):
+            out["determinize"] = f"{where}: no known call form works (state, seat, rng) / (view, rng)"
+        else:
+            ready = [call for call in calls if call is not None]
+
+            def loop_determinize() -> int:
+                for call in ready:
+                    call()
+                return len(ready)
+
+            try:
+                out["determinize_us"] = per_call_us(loop_determinize, min_seconds, runs)
+            except Exception as error:  # report, do not crash the benchmark
+                out["determinize"] = f"{where} failed: {type(error).__name__}: {error}"
+    out["bytes_per_live_state"] = live_state_bytes(rules, seats, live, seed=11)
+    out["live_states"] = live
+    return out
+
+
+# -- the run -----------------------------------------------------------------------------
+
+
+def build_info() -> str:
+    engine = importlib.import_module("unoengine.core.engine")
+    path = getattr(engine, "__file__", "") or ""
+    if path.endswith((".so", ".pyd")):
+        return f"compiled ({Path(path).name})"
+    return "interpreted (pure Python)"
 
 
 def machine() -> str:
-    parts = [platform.platform(), platform.machine(), platform.processor()]
-    return " ".join(p for p in parts if p) + f", {os.cpu_count()} CPUs"
+    return f"{platform.platform()} {platform.machine()}, {os.cpu_count()} CPUs"
 
 
-def fmt(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return "n/a"
-    return f"{x:,.{digits}f}"
+def bench(args: argparse.Namespace) -> dict[str, Any]:
+    log = not args.json
+    rlcard_error: str | None = None
+    if args.no_rlcard:
+        rlcard_error = "--no-rlcard"
+    else:
+        try:
+            ensure_rlcard(log)
+        except (SystemExit, subprocess.CalledProcessError, OSError) as error:
+            rlcard_error = f"rlcard could not be installed: {error}"
+    sides: dict[tuple[str, int], dict[str, Side]] = {}
+    series: dict[tuple[str, int], dict[str, Series]] = {}
+    for rules, seats in args.cases:
+        names = (["rlcard"] if rules == "classic" else []) + OURS
+        sides[(rules, seats)] = {}
+        series[(rules, seats)] = {}
+        for name in names:
+            series[(rules, seats)][name] = Series()
+            if name == "rlcard" and rlcard_error is not None:
+                series[(rules, seats)][name].error = rlcard_error
+                continue
+            try:
+                sides[(rules, seats)][name] = make_side(name, rules, seats, args.seed + seats)
+            except Unavailable as error:
+                series[(rules, seats)][name].error = str(error)
+            except Exception as error:
+                series[(rules, seats)][name].error = f"{type(error).__name__}: {error}"
+
+    def play(case: tuple[str, int], name: str, seconds: float, keep: bool) -> None:
+        side = sides[case].get(name)
+        if side is None:
+            return
+        try:
+            result = run_slice(side, seconds)
+        except Exception as error:  # a side that breaks mid-run is reported, not fatal
+            series[case][name].error = f"{type(error).__name__}: {error}"
+            del sides[case][name]
+            return
+        if keep:
+            series[case][name].slices.append(result)
+
+    started = time.perf_counter()
+    for case, by_name in sides.items():  # warm-up
+        for name in list(by_name):
+            play(case, name, min(0.2, args.slice), keep=False)
+    for rep in range(args.reps):
+        if log:
+            print(f"repetition {rep + 1}/{args.reps} ...", file=sys.stderr, flush=True)
+        for case, by_name in sides.items():
+            order = list(by_name)
+            if rep % 2:
+                order.reverse()
+            for name in order:
+                play(case, name, args.slice, keep=True)
+    slices_seconds = time.perf_counter() - started
+
+    micro_figures: dict[str, Any] = {}
+    for rules, seats in args.cases:
+        if log:
+            print(f"micro figures {rules} {seats} ...", file=sys.stderr, flush=True)
+        micro_figures[f"{rules} {seats}"] = micro(
+            rules, seats, args.micro_states, args.live_states, args.micro_seconds, args.micro_runs
+        )
+
+    cases = []
+    for (rules, seats), by_side in series.items():
+        figures = {name: s.summary() for name, s in by_side.items()}
+        errors = {name: s.error for name, s in by_side.items() if s.error is not None}
+        case: dict[str, Any] = {"case": f"{rules} {seats}", "rules": rules, "seats": seats, "sides": figures}
+        case["errors"] = errors
+        rl = figures.get("rlcard")
+        case["ratios"] = {}
+        if rl is not None:
+            for name in OURS:
+                us = figures.get(name)
+                if us is not None:
+                    case["ratios"][name] = {
+                        "steps_per_s": us["steps_per_s"] / rl["steps_per_s"],
+                        "games_per_s": us["games_per_s"] / rl["games_per_s"],
+                    }
+        sim = figures.get("simulate")
+        case["simulate_vs_loop"] = {
+            name: sim["steps_per_s"] / figures[name]["steps_per_s"]  # type: ignore[index]
+            for name in ("apply", "unchecked")
+            if sim is not None and figures.get(name) is not None
+        }
+        case["micro"] = micro_figures[f"{rules} {seats}"]
+        cases.append(case)
+    return {
+        "benchmark": "unoengine vs RLCard 1.2.0, random play, one round",
+        "date": time.strftime("%Y-%m-%d"),
+        "python": platform.python_version(),
+        "executable": sys.executable,
+        "machine": machine(),
+        "build": build_info(),
+        **{f"{name}_version": value for name, value in versions().items()},
+        "slice_seconds": args.slice,
+        "repetitions": args.reps,
+        "seconds": round(slices_seconds, 1),
+        "seed": args.seed,
+        "targets": {"steps_per_s": TARGET_STEPS, "games_per_s": TARGET_GAMES, "simulate": SIMULATE_TOLERANCE},
+        "cases": cases,
+    }
 
 
-def ratio(ours: float, theirs: float) -> float:
-    return ours / theirs
+# -- printing ----------------------------------------------------------------------------
 
 
-SIDES = {"ours": "ours", "mypyc": "mypyc"}
+def fmt(value: float | None, digits: int = 0) -> str:
+    return "n/a" if value is None else f"{value:,.{digits}f}"
 
 
-def print_table(report: dict[str, Any]) -> None:
-    print(f"Python (ours):   {report['python']} ({sys.executable})")
-    print(
-        f"Python (RLCard): {report['rlcard_python']}  "
-        f"rlcard {report['rlcard_version']}, numpy {report['numpy_version']}"
-    )
-    print(f"Machine:         {report['machine']}")
-    print(
-        f"Runs:            {report['repetitions']} x ~{report['seconds_per_run']} s "
-        "per side and case, medians shown; ratio = ours / RLCard\n"
-    )
-    sides = [side for side in SIDES if any(c.get(side) for c in report["cases"])]
-    head = ["case", "RLCard steps/s"]
-    for side in sides:
-        head += [f"{side} steps/s", "ratio"]
-    head.append("RLCard games/s")
-    for side in sides:
-        head += [f"{side} games/s", "ratio"]
-    head += ["RLCard steps/game", "ours steps/game"]
-    rows = [head]
-    for c in report["cases"]:
-        rl = c["rlcard"]
-        row = [c["case"], fmt(rl["steps_per_s"])]
-        for side in sides:
-            us = c.get(side)
-            row += [fmt(us and us["steps_per_s"]), fmt(us and ratio(us["steps_per_s"], rl["steps_per_s"]), 2)]
-        row.append(fmt(rl["games_per_s"], 1))
-        for side in sides:
-            us = c.get(side)
-            row += [fmt(us and us["games_per_s"], 1), fmt(us and ratio(us["games_per_s"], rl["games_per_s"]), 2)]
-        ours = c.get("ours")
-        row += [fmt(rl["steps_per_game"], 1), fmt(ours and ours["steps_per_game"], 1)]
-        rows.append(row)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-    for n, r in enumerate(rows):
-        print(
+def verdict(ratio: float, target: float) -> str:
+    if ratio >= target:
+        return f"met ({ratio:.2f}x >= {target:g}x)"
+    return f"MISSED ({ratio:.2f}x of {target:g}x: {target / ratio:.2f}x short)"
+
+
+def table(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for n, row in enumerate(rows):
+        lines.append(
             "  ".join(
-                cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+                cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
             )
         )
         if n == 0:
-            print("  ".join("-" * w for w in widths))
-    aborted = sum(c["rlcard"]["aborted"] for c in report["cases"])
-    if aborted:
-        print(f"\n({aborted} RLCard game(s) aborted by RLCard itself were left out)")
-    if report.get("compiled_same_games") is not None:
-        same = "yes" if report["compiled_same_games"] else "NO"
-        print(f"\nmypyc build plays exactly the same seeded games as the interpreted one: {same}")
-    if report["ours_error"]:
-        print(f"\nOUR ENGINE NOT MEASURED: {report['ours_error']}")
+            lines.append("  ".join("-" * w for w in widths))
+    return lines
 
 
-def bench(args: argparse.Namespace) -> int:
-    log = not args.json
-    rl_py = ensure_rlcard(Path(args.venv), log)
-    envs = {"ours": ours_env()}
-    same: bool | None = None
-    ours_error: str | None = None
-    if args.compiled:
-        try:
-            envs["mypyc"] = ours_env(build_compiled(log))
-            same = same_games(envs["ours"], envs["mypyc"])
-        except (WorkerError, subprocess.CalledProcessError) as exc:
-            ours_error = f"compiled build: {exc}"
-    runs: dict[str, dict[int, list[Run]]] = {side: {s: [] for s in args.seats} for side in ["rlcard", *envs]}
-    rl_meta: dict[str, Any] = {}
-
-    for rep in range(args.reps):
-        for seats in args.seats:
-            seed = args.seed + 1000 * rep + seats
-            order = ["rlcard", *envs]
-            if rep % 2:
-                order.reverse()
-            for side in order:
-                if side != "rlcard" and ours_error is not None:
-                    continue
-                if log:
-                    print(f"rep {rep + 1}/{args.reps}  {seats} seats  {side} ...", file=sys.stderr, flush=True)
-                if side == "rlcard":
-                    data = run_worker(rl_py, "--rlcard-worker", seats, args.seconds, seed)
-                    rl_meta = data
-                    runs["rlcard"][seats].append(to_run(data))
-                    continue
-                try:
-                    data = run_worker(sys.executable, "--ours-worker", seats, args.seconds, seed, envs[side])
-                    runs[side][seats].append(to_run(data))
-                except (WorkerError, subprocess.TimeoutExpired) as exc:
-                    ours_error = f"{side}: {exc}"
-                    if log:
-                        print(f"our engine: {ours_error}", file=sys.stderr)
-
-    cases = []
-    for seats in args.seats:
-        rl = Summary.of(runs["rlcard"][seats])
-        case: dict[str, Any] = {"case": f"classic {seats}p", "rules": "classic", "seats": seats, "rlcard": asdict(rl)}
-        for side in envs:
-            us = Summary.of(runs[side][seats]) if ours_error is None else None
-            case[side] = asdict(us) if us else None
-            case[f"ratio_steps_per_s_{side}" if side != "ours" else "ratio_steps_per_s"] = (
-                ratio(us.steps_per_s, rl.steps_per_s) if us else None
+def report_lines(report: dict[str, Any]) -> list[str]:
+    out = [
+        f"unoengine {report['build']}, Python {report['python']} ({report['executable']})",
+        f"rlcard {report['rlcard_version'] or 'n/a'}, numpy {report['numpy_version'] or 'n/a'}",
+        f"machine: {report['machine']}; {report['date']}",
+        f"{report['repetitions']} alternating slices of {report['slice_seconds']} s per side and case "
+        f"({report['seconds']} s), medians; ratio = ours / RLCard",
+        "",
+    ]
+    rows = [["case", "side", "steps/s", "games/s", "steps/game", "x steps/s", "x games/s"]]
+    notes = []
+    for case in report["cases"]:
+        for name, figures in case["sides"].items():
+            ratio = case["ratios"].get(name)
+            if figures is None:
+                notes.append(f"{case['case']} {SIDE_TITLES[name]}: n/a ({case['errors'].get(name)})")
+                rows.append([case["case"], SIDE_TITLES[name], "n/a", "n/a", "n/a", "", ""])
+                continue
+            rows.append(
+                [
+                    case["case"],
+                    SIDE_TITLES[name],
+                    fmt(figures["steps_per_s"]),
+                    fmt(figures["games_per_s"]),
+                    fmt(figures["steps_per_game"], 1),
+                    fmt(ratio and ratio["steps_per_s"], 2) if ratio else "",
+                    fmt(ratio and ratio["games_per_s"], 2) if ratio else "",
+                ]
             )
-            case[f"ratio_games_per_s_{side}" if side != "ours" else "ratio_games_per_s"] = (
-                ratio(us.games_per_s, rl.games_per_s) if us else None
+            if name == "rlcard" and figures["aborted"]:
+                notes.append(f"{case['case']}: {figures['aborted']} RLCard game(s) crashed in RLCard, left out")
+    out += table(rows)
+    out += ["", "micro figures (µs per call, sampled states of random games; bytes per live state, tracemalloc):"]
+    rows = [["case", "legal_actions", "apply", "apply_unchecked", "view_for", "legal_mask", "determinize", "B/state"]]
+    determinize_notes = set()
+    for case in report["cases"]:
+        m = case["micro"]
+        rows.append(
+            [
+                case["case"],
+                fmt(m["legal_actions_us"], 2),
+                fmt(m["apply_us"], 2),
+                fmt(m["apply_unchecked_us"], 2),
+                fmt(m["view_for_us"], 2),
+                fmt(m["legal_mask_us"], 2),
+                fmt(m["determinize_us"], 2),
+                fmt(m["bytes_per_live_state"]),
+            ]
+        )
+        determinize_notes.add(m["determinize"])
+    out += table(rows)
+    out.append("determinize: " + "; ".join(sorted(determinize_notes)))
+    out += ["", "targets:"]
+    for case in report["cases"]:
+        for name in ("apply", "unchecked", "table"):
+            ratio = case["ratios"].get(name)
+            if ratio:
+                out.append(
+                    f"  {case['case']} {SIDE_TITLES[name]}: steps/s {verdict(ratio['steps_per_s'], TARGET_STEPS)}; "
+                    f"games/s {verdict(ratio['games_per_s'], TARGET_GAMES)}"
+                )
+    for case in report["cases"]:
+        loops = case["simulate_vs_loop"]
+        if "unchecked" in loops:
+            ratio = loops["unchecked"]
+            ok = abs(ratio - 1) <= SIMULATE_TOLERANCE
+            out.append(
+                f"  {case['case']} simulate steps/s = {ratio:.2f}x the apply_unchecked loop (the same work): "
+                + ("met" if ok else "MISSED")
+                + f" (within {SIMULATE_TOLERANCE:.0%}); {fmt(loops.get('apply'), 2)}x the validating apply loop"
             )
-        cases.append(case)
-    report: dict[str, Any] = {
-        "python": platform.python_version(),
-        "rlcard_python": rl_meta.get("python"),
-        "rlcard_version": rl_meta.get("rlcard"),
-        "numpy_version": rl_meta.get("numpy"),
-        "machine": machine(),
-        "seconds_per_run": args.seconds,
-        "repetitions": args.reps,
-        "seed": args.seed,
-        "cases": cases,
-        "compiled_same_games": same,
-        "ours_error": ours_error,
-    }
-    if args.json:
-        print(json.dumps(report))
-    else:
-        print_table(report)
-    return 2 if ours_error or same is False else 0
+    if not any(case["ratios"] for case in report["cases"]):
+        out.append("  RLCard not measured: no ratios")
+    if notes:
+        out += ["", *notes]
+    return out
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description="Random-play speed: unoengine vs RLCard 1.2.0 UNO (classic, one round).")
-    p.add_argument(
-        "--seconds",
-        type=float,
-        default=5.0,
-        help="measured wall time per run (default 5)",
-    )
-    p.add_argument("--quick", action="store_true", help="shorthand for --seconds 1")
-    p.add_argument(
-        "--reps",
-        type=int,
-        default=3,
-        help="repetitions per side and case; median reported (default 3)",
-    )
-    p.add_argument(
-        "--seats",
-        type=int,
-        nargs="+",
-        default=[2, 4],
-        help="seat counts to measure (default 2 4)",
-    )
-    p.add_argument("--seed", type=int, default=1)
+    p = argparse.ArgumentParser(description="Random-play speed: unoengine vs RLCard 1.2.0 UNO, in one process.")
+    p.add_argument("--slice", type=float, default=0.5, help="seconds per timed slice (default 0.5)")
+    p.add_argument("--reps", type=int, default=12, help="slices per side and case (default 12)")
+    p.add_argument("--quick", action="store_true", help="about 20 s: 3 slices of 0.25 s, fewer sampled states")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--compiled", action="store_true", help="also measure a mypyc build of the same source")
+    p.add_argument("--no-rlcard", action="store_true", help="ours only; install nothing")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--micro-states", type=int, default=4000, help="sampled states for the micro figures")
+    p.add_argument("--live-states", type=int, default=10_000, help="states kept for the bytes per state")
+    p.add_argument("--micro-seconds", type=float, default=0.15, help="minimum time of one micro run")
+    p.add_argument("--micro-runs", type=int, default=3, help="micro runs, median reported")
     p.add_argument(
-        "--venv",
-        default=str(DEFAULT_VENV),
-        help=f"RLCard virtual environment (default {DEFAULT_VENV})",
+        "--case",
+        action="append",
+        metavar="RULES:SEATS",
+        help="a case to run (repeatable; default classic:2 classic:4 duo:2 flex:4)",
     )
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--rlcard-worker", action="store_true", help=argparse.SUPPRESS)
-    mode.add_argument("--ours-worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.quick:
-        args.seconds = 1.0
-    if args.seconds <= 0 or args.reps < 1 or any(s < 2 for s in args.seats):
-        p.error("need --seconds > 0, --reps >= 1 and seats >= 2")
+        args.slice, args.reps = 0.25, 3
+        args.micro_states, args.live_states, args.micro_seconds, args.micro_runs = 1000, 2000, 0.05, 1
+    cases = CASES
+    if args.case:
+        try:
+            cases = [(text.split(":")[0], int(text.split(":")[1])) for text in args.case]
+        except (IndexError, ValueError):
+            p.error("--case takes RULES:SEATS, e.g. classic:2")
+    args.cases = cases
+    if args.slice <= 0 or args.reps < 1 or args.micro_states < 1 or args.live_states < 1:
+        p.error("need --slice > 0, --reps >= 1 and positive state counts")
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.rlcard_worker or args.ours_worker:
-        if len(args.seats) != 1:
-            raise SystemExit("worker mode takes exactly one --seats value")
-        worker = rlcard_worker if args.rlcard_worker else ours_worker
-        try:
-            out = worker(args.seats[0], args.seconds, args.seed)
-        except WorkerError as exc:
-            print(json.dumps({"error": str(exc)}))
-            return 1
-        print(json.dumps(out))
-        return 0
-    return bench(args)
+    report = bench(args)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print("\n".join(report_lines(report)))
+    return 0
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from unoengine import _build  # noqa: F401  (first: chooses the compiled or the pure build of the core)
+from unoengine.core.action_ids import NUM_ACTIONS, action_id, action_of, legal_mask
 from unoengine.core.actions import (
     Accept,
     Action,
@@ -47,6 +48,7 @@ __all__ = [
     "COLORS",
     "DUO",
     "FLEX",
+    "NUM_ACTIONS",
     "RULESETS",
     "Accept",
     "Action",
@@ -79,6 +81,8 @@ __all__ = [
     "Termination",
     "Transition",
     "__version__",
+    "action_id",
+    "action_of",
     "apply",
     "apply_unchecked",
     "determinize",
@@ -88,6 +92,7 @@ __all__ = [
     "format_record",
     "format_state",
     "legal_actions",
+    "legal_mask",
     "new_game",
     "parse_action",
     "parse_card",

@@ -29,6 +29,7 @@ from rich.text import Text
 
 from unoengine import __version__, _build
 from unoengine.bots.base import BOTS
+from unoengine.cli.serve import serve
 from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.notation import format_state, state_to_json
 from unoengine.core.record import Record, ReplayError, parse_record, replay
@@ -75,6 +76,7 @@ def _register_play() -> None:
 
 
 _register_play()
+cli.add_command(serve)
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from unoengine.core.cards import Card, Color, Seat, format_card, parse_card
-from unoengine.core.errors import InvalidNotationError
+from unoengine.core.errors import InvalidNotationError, excerpt
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +152,15 @@ def choose_color(color: Color) -> ChooseColor:
     return ChooseColor(color)
 
 
-_PLAY_RE = re.compile(r"^(?P<card>.+?)(?P<flex>@flex)?(?::(?P<color>[a-z]+?))?(?:>(?P<target>\d+))?(?P<uno>uno)?$")
-_CATCH_RE = re.compile(r"^catch(\d+)$")
+_PLAY_RE = re.compile(r"^(?P<card>.+?)(?P<flex>@flex)?(?::(?P<color>[a-z]+?))?(?:>(?P<target>[0-9]+))?(?P<uno>uno)?$")
+_CATCH_RE = re.compile(r"^catch([0-9]+)$")
 _COLOR_RE = re.compile(r"^colou?r([a-z]+)$")
+
+MAX_SEAT_DIGITS = 9
+"""The most digits a seat number may have in an action (``catch N``, ``>N``)."""
+
+MAX_ACTION_LENGTH = 64
+"""The longest action, spaces left out; the longest that can be valid is about half as long."""
 
 
 def parse_action(text: str) -> Action:
@@ -166,15 +172,16 @@ def parse_action(text: str) -> Action:
     Catch(seat=1)
 
     Raises:
-        InvalidNotationError: the text is not an action.
+        InvalidNotationError: the text is not an action (also: not text, not
+            ASCII, too long, or a seat number of more than 9 digits).
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"not an action: {text!r} (expected text)")
+        raise InvalidNotationError(f"not an action: {excerpt(text)} (expected text)")
     cached = _ACTION_CACHE.get(text)
     if cached is not None:
         return cached
     action = _parse_action(text)
-    if len(_ACTION_CACHE) < 100_000:
+    if len(_ACTION_CACHE) < 100_000 and len(text) <= MAX_ACTION_LENGTH:
         _ACTION_CACHE[text] = action
     return action
 
@@ -183,24 +190,36 @@ _ACTION_CACHE: dict[str, Action] = {}
 
 
 def _parse_action(text: str) -> Action:
+    if not text.isascii():
+        raise InvalidNotationError(f"not an action: {excerpt(text)} (only ASCII characters are allowed)")
     key = "".join(text.split()).lower()
+    if len(key) > MAX_ACTION_LENGTH:
+        raise InvalidNotationError(f"not an action: {excerpt(text)} (too long: {len(key)} characters)")
     word = _WORDS.get(key)
     if word is not None:
         return word
     if match := _CATCH_RE.match(key):
-        return catch(int(match[1]))
+        return catch(_seat_number(text, match[1]))
     if match := _COLOR_RE.match(key):
         return choose_color(Color.parse(match[1]))
     match = _PLAY_RE.match(key)
     if match is None:
-        raise InvalidNotationError(f"not an action: {text!r}")
+        raise InvalidNotationError(f"not an action: {excerpt(text)}")
     try:
         card = parse_card(match["card"])
         color = Color.parse(match["color"]) if match["color"] else None
     except InvalidNotationError as error:
-        raise InvalidNotationError(f"not an action: {text!r} ({error})") from None
-    target = int(match["target"]) if match["target"] else None
+        raise InvalidNotationError(f"not an action: {excerpt(text)} ({error})") from None
+    target = _seat_number(text, match["target"]) if match["target"] else None
     return play(card, color, bool(match["flex"]), target, bool(match["uno"]))
+
+
+def _seat_number(text: str, digits: str) -> Seat:
+    if len(digits) > MAX_SEAT_DIGITS:
+        raise InvalidNotationError(
+            f"not an action: {excerpt(text)} (a seat number has at most {MAX_SEAT_DIGITS} digits)"
+        )
+    return int(digits)
 
 
 def format_action(action: Action) -> str:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from unoengine.core.errors import InvalidNotationError
+from unoengine.core.errors import InvalidNotationError, excerpt
 
 CardId = int
 Seat = int
@@ -56,11 +56,12 @@ class Color(Enum):
         Raises:
             InvalidNotationError: not a colour.
         """
-        key = text.strip().lower()
-        for color in cls:
-            if key in (color.letter, color.word):
-                return color
-        raise InvalidNotationError(f"not a colour: {text!r} (expected r, y, g or b)")
+        if isinstance(text, str) and text.isascii():
+            key = text.strip().lower()
+            for color in cls:
+                if key in (color.letter, color.word):
+                    return color
+        raise InvalidNotationError(f"not a colour: {excerpt(text)} (expected r, y, g or b)")
 
 
 COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
@@ -198,15 +199,19 @@ def parse_card(text: str) -> Card:
     Card.parse('G2|Y')
 
     Raises:
-        InvalidNotationError: the text is not a card.
+        InvalidNotationError: the text is not a card (also: not text, or not ASCII).
     """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"not a card: {excerpt(text)} (expected text)")
+    if not text.isascii():
+        raise InvalidNotationError(f"not a card: {excerpt(text)} (only ASCII characters are allowed)")
     key = "".join(text.split()).upper()
     cached = _PARSE_CACHE.get(key)
     if cached is not None:
         return cached
     match = _CARD_RE.match(key)
     if match is None:
-        raise InvalidNotationError(f"not a card: {text!r}")
+        raise InvalidNotationError(f"not a card: {excerpt(text)}")
     if match["wild"]:
         card = Card(None, _WILDS[match["wild"]])
     else:
@@ -215,12 +220,12 @@ def parse_card(text: str) -> Card:
         if match["number"] is not None:
             flip = bool(match["flip"])
             if flip and flex is not None:
-                raise InvalidNotationError(f"not a card: {text!r} (a flip-symbol card has no flex side)")
+                raise InvalidNotationError(f"not a card: {excerpt(text)} (a flip-symbol card has no flex side)")
             card = Card(color, Rank.NUMBER, int(match["number"]), flex, flip)
         else:
             card = Card(color, _SYMBOLS[match["symbol"]], None, flex)
         if flex is color:
-            raise InvalidNotationError(f"not a card: {text!r} (a flex side has another colour)")
+            raise InvalidNotationError(f"not a card: {excerpt(text)} (a flex side has another colour)")
     _PARSE_CACHE[key] = card
     return card
 

@@ -110,14 +110,22 @@ def deck_order(tables: DeckTables, deck: Sequence[Card | str], rules: RuleSet) -
         InvalidNotationError: a card that is not a card, or a deck that is not
             exactly the rule set's cards.
     """
+    from unoengine.core.errors import excerpt  # here: only this function's messages use it
+
     free: dict[Card, list[CardId]] = {}
     for card_id in range(len(tables.cards) - 1, -1, -1):
         free.setdefault(tables.cards[card_id], []).append(card_id)
     order: list[CardId] = []
     for position, item in enumerate(deck):
-        card = item if isinstance(item, Card) else parse_card(item) if isinstance(item, str) else None
-        if card is None:
-            raise InvalidNotationError(f"deck[{position}] is not a card: {item!r}")
+        if isinstance(item, Card):
+            card = item
+        elif isinstance(item, str):
+            try:
+                card = parse_card(item)
+            except InvalidNotationError as error:
+                raise InvalidNotationError(f"deck[{position}]: {error}") from None
+        else:
+            raise InvalidNotationError(f"deck[{position}] is not a card: {excerpt(item)}")
         ids = free.get(card)
         if not ids:
             have = sum(1 for c in tables.cards if c == card)

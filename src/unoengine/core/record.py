@@ -14,13 +14,27 @@ from typing import Any
 from unoengine.core.actions import Action, format_action, parse_action
 from unoengine.core.cards import Card, Seat, format_card
 from unoengine.core.engine import apply, new_game
-from unoengine.core.errors import IllegalActionError, InvalidNotationError, RecordError
-from unoengine.core.rules import find_rules
+from unoengine.core.errors import (
+    EXCERPT_LIMIT,
+    MESSAGE_LIMIT,
+    IllegalActionError,
+    InvalidNotationError,
+    RecordError,
+    excerpt,
+    one_line,
+)
+from unoengine.core.rules import RULESETS, find_rules
 from unoengine.core.state import GameState
 from unoengine.core.work import shuffled
 
 FORMAT = "unoengine-record/1"
 RECORD_KEYS = frozenset({"format", "rules", "options", "seats", "dealer", "seed", "deck", "actions"})
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record read (16 MiB of UTF-8): a long match takes a few hundred kilobytes."""
+
+_MAX_INT_BITS = 13_000
+"""Integers of a record are refused past this size (about 3,900 digits; JSON text stops at 4,300)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +60,7 @@ class Record:
                 self.rules, self.seats, seed=self.seed, deck=self.deck, options=dict(self.options), dealer=self.dealer
             )
         except InvalidNotationError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError(one_line(str(error))) from None
 
     def with_action(self, seat: Seat, action: Action | str) -> Record:
         """This record with one more action."""
@@ -60,7 +74,8 @@ class ReplayError(ValueError):
     """An action of a record was refused: its index, text, rule and reason."""
 
     def __init__(self, index: int, action: str, rule: str, reason: str) -> None:
-        super().__init__(f"action {index} {action!r} refused: {rule} {reason}")
+        head = f"action {index} {excerpt(action)} refused: {rule} "
+        super().__init__(head + one_line(reason, max(EXCERPT_LIMIT, MESSAGE_LIMIT - len(head))))
         self.index = index
         self.action = action
         self.rule = rule
@@ -70,9 +85,20 @@ class ReplayError(ValueError):
 def parse_record(text: str | bytes) -> Record:
     """Read a record from JSON text.
 
+    ``text`` is at most :data:`MAX_RECORD_BYTES` (16 MiB) of UTF-8; ``bytes`` may
+    also be UTF-16 or UTF-32, as :func:`json.loads` reads them.
+
     Raises:
-        RecordError: not JSON, not a record, or a field of the wrong type.
+        RecordError: not JSON, not a record, a field of the wrong type, or too large.
     """
+    if isinstance(text, str):
+        size = len(text) if len(text) * 4 <= MAX_RECORD_BYTES else len(text.encode("utf-8", "surrogatepass"))
+    elif isinstance(text, bytes | bytearray):
+        size = len(text)
+    else:
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"larger than the limit of {MAX_RECORD_BYTES // 2**20} MiB ({size} bytes)")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -89,9 +115,11 @@ def _field(data: Mapping[str, Any], key: str, kind: type, required: bool = True)
         if required:
             raise RecordError(f"missing key {key!r}")
         return None
-    value = data[key]
+    value: Any = data[key]
     if type(value) is not kind:
-        raise RecordError(f"{key!r} must be {kind.__name__}, not {value!r}")
+        raise RecordError(f"{key!r} must be {kind.__name__}, not {excerpt(value)}")
+    if type(value) is int and value.bit_length() > _MAX_INT_BITS:
+        raise RecordError(f"{key!r} is too large an integer ({value.bit_length()} bits)")
     return value
 
 
@@ -105,22 +133,25 @@ def record_from_dict(data: Any) -> Record:
         raise RecordError("a record is a JSON object")
     unknown = set(data) - RECORD_KEYS
     if unknown:
-        raise RecordError(f"unknown keys: {', '.join(sorted(unknown))}")
+        names = sorted(excerpt(key, quote=False) for key in unknown)
+        more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+        raise RecordError(f"unknown keys: {', '.join(names[:5])}{more}")
     version = data.get("format", FORMAT)
     if version != FORMAT:
-        raise RecordError(f"unsupported format {version!r} (this release reads {FORMAT!r})")
+        raise RecordError(f"unsupported format {excerpt(version)} (this release reads {FORMAT!r})")
     rules = _field(data, "rules", str)
     try:
         find_rules(rules)
-    except InvalidNotationError as error:
-        raise RecordError(str(error)) from None
+    except InvalidNotationError:
+        raise RecordError(f"unknown rules {excerpt(rules)} (known: {', '.join(RULESETS)})") from None
     seats = _field(data, "seats", int)
     seed = _field(data, "seed", int)
     options = _field(data, "options", dict, required=False) or {}
     dealer = _field(data, "dealer", int, required=False)
     deck = _field(data, "deck", list, required=False)
-    if deck is not None and not all(isinstance(card, str) for card in deck):
-        raise RecordError("'deck' must be a list of card notations")
+    for position, card in enumerate(deck or ()):
+        if not isinstance(card, str):
+            raise RecordError(f"'deck' must be a list of card notations: deck[{position}] is {excerpt(card)}")
     raw_actions = _field(data, "actions", list, required=False) or []
     actions: list[tuple[Seat, str]] = []
     for index, item in enumerate(raw_actions):
@@ -128,9 +159,10 @@ def record_from_dict(data: Any) -> Record:
             not isinstance(item, dict)
             or set(item) != {"seat", "action"}
             or type(item["seat"]) is not int
+            or item["seat"].bit_length() > _MAX_INT_BITS
             or not isinstance(item["action"], str)
         ):
-            raise RecordError(f'actions[{index}] must be {{"seat": N, "action": "..."}}, not {item!r}')
+            raise RecordError(f'actions[{index}] must be {{"seat": N, "action": "..."}}, not {excerpt(item)}')
         actions.append((item["seat"], item["action"]))
     return Record(
         rules=rules,

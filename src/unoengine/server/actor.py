@@ -1,0 +1,675 @@
+"""One sequential actor per table: every command of a table runs in its own asyncio task, in order.
+
+The pipeline of a command (DESIGN.md, "Server"): authenticate the seat; the
+table is live; the seat may act; the version is current; the action is legal
+(the core's :class:`~unoengine.play.table.Table` decides); then apply, persist
+(committed to the store) and broadcast. A refused command is answered with an
+``error`` and a ``sync`` to that client only; nothing changes.
+
+Every message to a client goes through :meth:`TableActor.send`, and every game
+message is built from ``table.view(seat)`` or ``TableStep.to_json(seat)``: the
+server never strips a full state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from unoengine.bots.base import Bot, make_bot
+from unoengine.core.actions import format_action
+from unoengine.core.errors import IllegalActionError, InvalidNotationError
+from unoengine.core.record import Record, format_record
+from unoengine.core.rules import find_rules
+from unoengine.core.views import view_to_json
+from unoengine.play.table import StaleVersionError, Table, TableStep
+from unoengine.server import auth
+from unoengine.server.protocol import Act, Again, Chat, ProtocolError, Start, Sync, dumps
+from unoengine.server.store import GameRow, SeatRow, Store, TableRow
+
+Message = dict[str, Any]
+Tap = Callable[[str, "Client", Message], None]
+"""Sees every message sent, before it is written: (table code, client, message)."""
+
+STAND_IN = "heuristic"
+"""The bot that plays a dropped player's seat, or a decision whose turn timer ran out."""
+CHAT_HISTORY = 50
+OUTBOX = 4096
+"""Messages queued for one client before it is dropped as too slow (it resyncs when it comes back)."""
+
+
+class Outlet(Protocol):
+    """Where a client's messages go (a WebSocket, or a list in tests)."""
+
+    def push(self, text: str) -> bool:
+        """Queue one message; ``False`` when the client cannot keep up."""
+        ...
+
+    def drop(self, reason: str) -> None:
+        """Close the connection."""
+        ...
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection to a table: a seat (after a ``hello`` with its token) or a spectator."""
+
+    outlet: Outlet
+    seat: int | None = None
+    spectator: bool = True
+    sent: int = 0
+
+
+@dataclass(slots=True)
+class ServerConfig:
+    """Server-wide knobs."""
+
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it acts (0 in tests and the load benchmark)."""
+    history: int = 256
+    """Steps kept per table for reconnects ("events since N"); older ones get a full view."""
+    message_rate: float = 20.0
+    """Messages a second one connection may send (bursts of ``message_burst``); more are refused."""
+    message_burst: float = 60.0
+
+
+@dataclass(eq=False)
+class Command:
+    kind: str
+    client: Client | None = None
+    message: Any = None
+    reply: asyncio.Future[Any] | None = None
+    stamp: tuple[int, int] = (0, 0)
+
+
+@dataclass(slots=True)
+class Presence:
+    connections: int = 0
+    grace: asyncio.TimerHandle | None = None
+    away: bool = False
+    """A stand-in bot plays the seat until its player comes back."""
+
+
+@dataclass(slots=True)
+class Stats:
+    actions: int = 0
+    refused: int = 0
+    messages: int = 0
+
+
+def view_message(table: Table, game: int, seat: int | None) -> Message:
+    """``sync``: the seat's whole view now (``table.view``, the core's ``view_for``)."""
+    return {"type": "sync", "game": game, "v": table.version, "view": view_to_json(table.view(seat))}
+
+
+def step_message(step: TableStep, table: Table, game: int, seat: int | None) -> Message:
+    """``step``: one accepted action as the seat may see it, with the seat's view after it."""
+    return {"type": "step", "game": game, **step.to_json(seat), "view": view_to_json(table.view(seat))}
+
+
+class TableActor:
+    """The one task that owns a table: its seats, its current game and its connections."""
+
+    def __init__(self, row: TableRow, store: Store, config: ServerConfig, tap: Tap | None = None) -> None:
+        self.row = row
+        self.code = row.code
+        self.store = store
+        self.config = config
+        self.tap = tap
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.clients: set[Client] = set()
+        self.presence: dict[int, Presence] = {seat: Presence() for seat in range(row.settings.seats)}
+        self.chat: deque[Message] = deque(maxlen=CHAT_HISTORY)
+        self.table: Table | None = None
+        self.stats = Stats()
+        self._bot_timer: asyncio.Handle | None = None
+        self._turn_timer: asyncio.TimerHandle | None = None
+        self._bots_idle_at: tuple[int, int] | None = None
+        self._rng = random.Random(secrets.randbits(64))
+        self._task: asyncio.Task[None] | None = None
+        self.last_active = time.monotonic()
+        game = self.game
+        if game is not None and not game.over:
+            self.table = self._restore(game)
+            for seat in self.human_seats():  # nobody is connected after a restart: their grace starts now
+                self._start_grace(seat)
+
+    # -- state ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> GameRow | None:
+        return self.row.games[-1] if self.row.games else None
+
+    @property
+    def status(self) -> str:
+        game = self.game
+        if game is None:
+            return "lobby"
+        return "over" if game.over else "playing"
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat, row in self.row.seats.items() if row.bot is None]
+
+    def open_seats(self) -> list[int]:
+        return [seat for seat in range(self.row.settings.seats) if seat not in self.row.seats]
+
+    def _record(self, game: GameRow) -> Record:
+        settings = self.row.settings
+        return Record(settings.rules, settings.seats, game.seed, settings.options, actions=tuple(game.actions))
+
+    def _restore(self, game: GameRow) -> Table:
+        """The game's table from its record, its last steps replayed one by one so that reconnects still get them.
+
+        (``Table.from_record`` keeps no history: the steps a client missed just before a restart would
+        otherwise reach it only as a full view.)
+        """
+        kept = min(len(game.actions), self.config.history)
+        settings = self.row.settings
+        head = Record(
+            settings.rules,
+            settings.seats,
+            game.seed,
+            settings.options,
+            actions=tuple(game.actions[: len(game.actions) - kept]),
+        )
+        table = Table.from_record(head, self._controllers(), history=self.config.history)
+        for seat, action in game.actions[len(game.actions) - kept :]:
+            table.submit(seat, action)
+        return table
+
+    def _controllers(self) -> list[Bot | None]:
+        controllers: list[Bot | None] = []
+        for seat in range(self.row.settings.seats):
+            row = self.row.seats.get(seat)
+            if row is not None and row.bot is not None:
+                controllers.append(make_bot(row.bot, random.Random(self._rng.getrandbits(64))))
+            elif self.presence[seat].away:
+                controllers.append(make_bot(STAND_IN, random.Random(self._rng.getrandbits(64))))
+            else:
+                controllers.append(None)
+        return controllers
+
+    def seat_of(self, token: str | None) -> int | None:
+        if token is None:
+            return None
+        for seat, row in self.row.seats.items():
+            if auth.token_matches(token, row.token_hash):
+                return seat
+        return None
+
+    # -- the task -------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.code}")
+            self._schedule()
+
+    async def stop(self) -> None:
+        for handle in (self._bot_timer, self._turn_timer, *(p.grace for p in self.presence.values())):
+            if handle is not None:
+                handle.cancel()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            command = await self.queue.get()
+            self.last_active = time.monotonic()
+            try:
+                await self._handle(command)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # a bug must not take the table down: answer, reload, carry on
+                if command.reply is not None and not command.reply.done():
+                    command.reply.set_exception(error)
+                await self._reload(f"internal error: {type(error).__name__}")
+            self._schedule()
+
+    def submit(self, kind: str, client: Client | None = None, message: Any = None) -> None:
+        self.queue.put_nowait(Command(kind, client, message))
+
+    async def call(self, kind: str, message: Any = None) -> Any:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(Command(kind, None, message, future))
+        return await future
+
+    async def _handle(self, command: Command) -> None:
+        kind = command.kind
+        if kind == "act":
+            await self._act(command.client, command.message)
+        elif kind == "bot":
+            await self._bot()
+        elif kind == "timeout":
+            await self._timeout(command.stamp)
+        elif kind == "hello" and command.client is not None:
+            self._hello(command.client, command.message)
+        elif kind == "leave" and command.client is not None:
+            self._leave(command.client)
+        elif kind == "grace":
+            self._grace_over(command.message)
+        elif kind == "sync" and command.client is not None:
+            self._sync_request(command.client, command.message)
+        elif kind == "chat":
+            self._chat(command.client, command.message)
+        elif kind == "start":
+            await self._start_game(command.client, command.message)
+        elif kind == "again":
+            await self._again(command.client, command.message)
+        elif kind == "join":
+            assert command.reply is not None
+            try:
+                command.reply.set_result(await self._join(command.message))
+            except ProtocolError as error:
+                command.reply.set_exception(error)
+        elif kind == "record":
+            assert command.reply is not None
+            command.reply.set_result(self._record_text(command.message))
+
+    # -- sending -----------------------------------------------------------------------
+
+    def send(self, client: Client, message: Message) -> None:
+        """The one way out: every message to every client passes here (and past the tap)."""
+        if self.tap is not None:
+            self.tap(self.code, client, message)
+        client.sent += 1
+        self.stats.messages += 1
+        if not client.outlet.push(dumps(message)):
+            self.clients.discard(client)
+            client.outlet.drop("too slow")
+
+    def error(self, client: Client, code: str, message: str, **extra: Any) -> None:
+        self.send(client, {"type": "error", "code": code, "message": message, **extra})
+
+    def lobby(self) -> Message:
+        """The table's public description: settings, seats, presence, fairness commitments."""
+        settings = self.row.settings
+        seats = []
+        for seat in range(settings.seats):
+            row = self.row.seats.get(seat)
+            presence = self.presence[seat]
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": row.name if row is not None else None,
+                    "bot": row.bot if row is not None else None,
+                    "open": row is None,
+                    "connected": presence.connections > 0 if row is not None and row.bot is None else None,
+                    "away": presence.away,
+                }
+            )
+        games = []
+        for game in self.row.games:
+            item: Message = {
+                "game": game.number,
+                "over": game.over,
+                "commitment": auth.seed_commitment(game.seed, game.salt),
+            }
+            if game.over:
+                record = f"/api/tables/{self.code}/games/{game.number}/record"
+                item.update(seed=str(game.seed), salt=game.salt, record=record)  # text: JS numbers stop at 2**53
+            games.append(item)
+        return {
+            "code": self.code,
+            "title": find_rules(settings.rules).title,
+            "settings": settings.to_json(),
+            "status": self.status,
+            "game": self.game.number if self.game is not None else 0,
+            "seats": seats,
+            "games": games,
+        }
+
+    def _view_message(self, seat: int | None) -> Message:
+        assert self.table is not None and self.game is not None
+        return view_message(self.table, self.game.number, seat)
+
+    def sync(self, client: Client) -> None:
+        if self.table is not None:
+            self.send(client, self._view_message(client.seat))
+
+    def broadcast_lobby(self) -> None:
+        message = {"type": "lobby", "table": self.lobby()}
+        for client in list(self.clients):
+            self.send(client, message)
+
+    def broadcast_step(self, step: TableStep) -> None:
+        assert self.table is not None and self.game is not None
+        views: dict[int | None, Message] = {}
+        for client in list(self.clients):
+            message = views.get(client.seat)
+            if message is None:
+                message = views[client.seat] = step_message(step, self.table, self.game.number, client.seat)
+            self.send(client, message)
+
+    # -- connections -------------------------------------------------------------------
+
+    def _hello(self, client: Client, message: Any) -> None:
+        token, since, game = message
+        seat = self.seat_of(token)
+        if token is not None and seat is None:
+            self.error(client, "auth", "that seat token is not valid at this table")
+            client.outlet.drop("auth")
+            return
+        client.seat = seat
+        client.spectator = seat is None
+        self.clients.add(client)
+        if seat is not None:
+            presence = self.presence[seat]
+            presence.connections += 1
+            if presence.grace is not None:
+                presence.grace.cancel()
+                presence.grace = None
+            if presence.away:
+                presence.away = False
+                if self.table is not None:
+                    self.table.set_controller(seat, None)
+        self.send(
+            client,
+            {
+                "type": "welcome",
+                "seat": seat,
+                "spectator": seat is None,
+                "host": seat == 0,
+                "table": self.lobby(),
+                "chat": list(self.chat),
+            },
+        )
+        self._catch_up(client, since, game)
+        self.broadcast_lobby()
+
+    def _catch_up(self, client: Client, since: int | None, game: int | None) -> None:
+        if self.table is None or self.game is None:
+            return
+        steps = None
+        if since is not None and game == self.game.number:
+            steps = self.table.steps_since(since)
+        if steps is None:
+            self.sync(client)
+            return
+        self.send(
+            client,
+            {
+                "type": "steps",
+                "game": self.game.number,
+                "steps": [step.to_json(client.seat) for step in steps],
+                "v": self.table.version,
+                "view": view_to_json(self.table.view(client.seat)),
+            },
+        )
+
+    def _sync_request(self, client: Client, message: Sync) -> None:
+        if client in self.clients:
+            self._catch_up(client, message.since, message.game)
+
+    def _leave(self, client: Client) -> None:
+        if client not in self.clients:
+            return
+        self.clients.discard(client)
+        seat = client.seat
+        if seat is not None:
+            presence = self.presence[seat]
+            presence.connections -= 1
+            if presence.connections == 0:
+                self._start_grace(seat)
+        self.broadcast_lobby()
+
+    def _start_grace(self, seat: int) -> None:
+        presence = self.presence[seat]
+        if presence.grace is not None or presence.away:
+            return
+        loop = asyncio.get_event_loop()
+        presence.grace = loop.call_later(
+            self.row.settings.grace, lambda: self.queue.put_nowait(Command("grace", message=seat))
+        )
+
+    def _grace_over(self, seat: int) -> None:
+        presence = self.presence[seat]
+        presence.grace = None
+        if presence.connections > 0 or presence.away:
+            return
+        presence.away = True
+        if self.table is not None:
+            self.table.set_controller(seat, make_bot(STAND_IN, random.Random(self._rng.getrandbits(64))))
+        self.broadcast_lobby()
+
+    # -- commands ----------------------------------------------------------------------
+
+    def _authenticated(self, client: Client | None, token: str) -> int | None:
+        """The client's seat when ``token`` is that seat's token (step 1 of the pipeline)."""
+        if client is None or client not in self.clients:
+            return None
+        if client.seat is None:
+            self.error(client, "auth", "spectators cannot act: join the table to get a seat")
+            return None
+        if not auth.token_matches(token, self.row.seats[client.seat].token_hash):
+            self.error(client, "auth", "that seat token is not valid for your seat")
+            return None
+        return client.seat
+
+    async def _act(self, client: Client | None, message: Act) -> None:
+        seat = self._authenticated(client, message.token)
+        if seat is None or client is None:
+            self.stats.refused += 1
+            return
+        refusal = self._refusal(seat, message)
+        if refusal is not None:
+            self.stats.refused += 1
+            code, text, extra = refusal
+            self.error(client, code, text, **extra)
+            self.sync(client)
+            return
+        table = self.table
+        assert table is not None
+        try:
+            step = table.submit(seat, message.action, expected_version=message.v)
+        except StaleVersionError as error:
+            self.stats.refused += 1
+            self.error(client, "stale", str(error), v=table.version)
+            self.sync(client)
+            return
+        except InvalidNotationError as error:
+            self.stats.refused += 1
+            self.error(client, "notation", str(error))
+            self.sync(client)
+            return
+        except IllegalActionError as error:
+            self.stats.refused += 1
+            self.error(client, "illegal", f"Refused ({error.rule}): {error.reason}", rule=error.rule)
+            self.sync(client)
+            return
+        await self._commit(step)
+
+    def _refusal(self, seat: int, message: Act) -> tuple[str, str, Message] | None:
+        """Steps 2–4 of the pipeline: the table is live, the seat may act, the version is current."""
+        if message.seat != seat:
+            return "wrong_seat", f"you hold seat {seat}, not seat {message.seat}", {}
+        table, game = self.table, self.game
+        if table is None or game is None:
+            return "not_started", "the game has not started", {}
+        if table.is_over:
+            return "over", "the game is over", {}
+        if message.game != game.number or message.v != table.version:
+            return "stale", f"stale version {message.v}: the table is at version {table.version}", {"v": table.version}
+        if self.presence[seat].away:  # cannot happen while connected; kept for the order's sake
+            return "away", "a stand-in plays your seat", {}
+        return None
+
+    async def _commit(self, step: TableStep) -> None:
+        """Persist the step (committed) and only then broadcast it."""
+        assert self.game is not None and self.table is not None
+        game = self.game
+        action = format_action(step.action)
+        try:
+            await self.store.append_action(self.code, game.number, step.version, step.seat, action)
+        except Exception:
+            await self._reload("the store refused a write")
+            return
+        game.actions.append((step.seat, action))
+        self.stats.actions += 1
+        self.broadcast_step(step)
+        if self.table.is_over:
+            await self.store.end_game(self.code, game.number)
+            game.over = True
+            self.broadcast_lobby()
+
+    async def _reload(self, reason: str) -> None:
+        """Rebuild the table from the store (its durable truth) and resync everyone."""
+        fresh = self.store.load_table(self.code)
+        if fresh is not None:
+            self.row = fresh
+        game = self.game
+        self.table = None
+        if game is not None:
+            self.table = self._restore(game)
+        for client in list(self.clients):
+            self.error(client, "server", f"the table was reloaded ({reason})")
+            self.sync(client)
+
+    async def _bot(self) -> None:
+        self._bot_timer = None
+        table = self.table
+        if table is None or table.is_over:
+            return
+        before = table.version
+        step = table.bot_step()
+        if step is None:
+            self._bots_idle_at = (self.game.number if self.game else 0, before)
+            return
+        await self._commit(step)
+
+    async def _timeout(self, stamp: tuple[int, int]) -> None:
+        self._turn_timer = None
+        table, game = self.table, self.game
+        if table is None or game is None or (game.number, table.version) != stamp:
+            return
+        seat = table.waiting_for()
+        if seat is None:
+            return
+        legal = table.legal(seat)
+        bot = make_bot(STAND_IN, random.Random(self._rng.getrandbits(64)))
+        action = bot.choose(table.view(seat), legal)
+        step = table.submit(seat, action, expected_version=table.version)
+        await self._commit(step)
+
+    def _schedule(self) -> None:
+        """After every command: a bot's step, or the turn timer of the person to act."""
+        table, game = self.table, self.game
+        if table is None or game is None or table.is_over:
+            return
+        stamp = (game.number, table.version)
+        if self._turn_timer is not None and self._turn_timer_stamp != stamp:
+            self._turn_timer.cancel()
+            self._turn_timer = None
+        seat = table.waiting_for()
+        loop = asyncio.get_event_loop()
+        if seat is None:
+            if self._bot_timer is not None or self._bots_idle_at == stamp:
+                return
+            if self.config.bot_delay <= 0:
+                self._bot_timer = loop.call_soon(self.queue.put_nowait, Command("bot"))
+            else:
+                self._bot_timer = loop.call_later(self.config.bot_delay, self.queue.put_nowait, Command("bot"))
+            return
+        if self.row.settings.turn_seconds > 0 and self._turn_timer is None:
+            self._turn_timer_stamp = stamp
+            self._turn_timer = loop.call_later(
+                self.row.settings.turn_seconds, self.queue.put_nowait, Command("timeout", stamp=stamp)
+            )
+
+    _turn_timer_stamp: tuple[int, int] = (0, 0)
+
+    def _chat(self, client: Client | None, message: Chat) -> None:
+        if client is None or client not in self.clients:
+            return
+        seat = self._authenticated(client, message.token)
+        if seat is None:
+            return
+        line = {"type": "chat", "seat": seat, "name": self.row.seats[seat].name, "text": message.text}
+        self.chat.append(line)
+        for other in list(self.clients):
+            self.send(other, line)
+
+    def _is_host(self, client: Client | None, token: str) -> bool:
+        seat = self._authenticated(client, token)
+        if seat is None:
+            return False
+        if seat != 0:
+            assert client is not None
+            self.error(client, "not_host", "only the table's creator (seat 0) can do that")
+            return False
+        return True
+
+    async def _join(self, name: str) -> tuple[int, str]:
+        if self.status != "lobby":
+            raise ProtocolError("started", "this table's game has started: watch it with the spectator link")
+        open_seats = self.open_seats()
+        if not open_seats:
+            raise ProtocolError("full", "every seat is taken")
+        seat = open_seats[0]
+        token = auth.new_token()
+        row = SeatRow(name, auth.hash_token(token), None)
+        await self.store.put_seat(self.code, seat, row)
+        self.row.seats[seat] = row
+        self.broadcast_lobby()
+        return seat, token
+
+    async def _start_game(self, client: Client | None, message: Start) -> None:
+        if not self._is_host(client, message.token):
+            return
+        assert client is not None
+        if self.status != "lobby":
+            self.error(client, "started", "the game has already started")
+            return
+        open_seats = self.open_seats()
+        if open_seats and not message.fill:
+            self.error(client, "seats_open", f"{len(open_seats)} seat(s) still open: wait, or fill them with bots")
+            return
+        for seat in open_seats:
+            row = SeatRow(f"Bot {seat}", None, message.bot)
+            await self.store.put_seat(self.code, seat, row)
+            self.row.seats[seat] = row
+        await self._deal()
+
+    async def _again(self, client: Client | None, message: Again) -> None:
+        if not self._is_host(client, message.token):
+            return
+        assert client is not None
+        if self.status != "over":
+            self.error(client, "not_over", "the game is not over yet")
+            return
+        await self._deal()
+
+    async def _deal(self) -> None:
+        settings = self.row.settings
+        seed, salt = auth.new_seed()
+        game = GameRow(len(self.row.games) + 1, seed, salt)
+        table = Table.new(
+            settings.rules,
+            settings.seats,
+            seed=seed,
+            options=dict(settings.options),
+            controllers=self._controllers(),
+            history=self.config.history,
+        )
+        await self.store.start_game(self.code, game)
+        self.row.games.append(game)
+        self.table = table
+        self._bots_idle_at = None
+        self.broadcast_lobby()
+        for client in list(self.clients):
+            self.sync(client)
+
+    def _record_text(self, number: int) -> str | None:
+        for game in self.row.games:
+            if game.number == number and game.over:
+                return format_record(self._record(game))
+        return None

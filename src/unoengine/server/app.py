@@ -1,0 +1,383 @@
+"""The ASGI app of ``uno serve`` (Starlette): pages, the lobby's HTTP API and one WebSocket per client.
+
+HTTP (JSON): ``POST /api/tables`` creates a table, ``POST /api/tables/{code}/join``
+takes a seat, ``GET /api/tables/{code}`` describes one, ``POST /api/mine`` lists the
+caller's tables from the tokens it holds, ``GET /api/tables/{code}/games/{n}/record``
+gives a finished game's record, ``GET /api/rules`` lists rule sets, options and bots.
+``/ws`` carries the game (docs/PROTOCOL.md). The app only adapts: every table's
+commands run in that table's :class:`~unoengine.server.actor.TableActor`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from unoengine.bots.base import BOTS
+from unoengine.core.rules import RULESETS
+from unoengine.server import auth
+from unoengine.server.actor import OUTBOX, Client, ServerConfig, TableActor, Tap
+from unoengine.server.protocol import (
+    PROTOCOL,
+    Act,
+    Again,
+    Chat,
+    Hello,
+    Ping,
+    ProtocolError,
+    Start,
+    Sync,
+    dumps,
+    parse_message,
+    parse_name,
+    parse_settings,
+)
+from unoengine.server.store import SeatRow, Store, TableRow
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 8192
+MAX_WS_BYTES = 16384
+"""The WebSocket layer closes a connection whose frame is larger (1009, message too big)."""
+
+
+class TokenBucket:
+    """``rate`` events per second, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class SocketOutlet:
+    """A client's outgoing queue and the task that writes it to the WebSocket."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=OUTBOX)
+        self.closed = False
+        self.task = asyncio.get_running_loop().create_task(self._write())
+
+    def push(self, text: str) -> bool:
+        if self.closed:
+            return True
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    def drop(self, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+            self.reason = reason
+
+    async def _write(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.websocket.send_text(text)
+            await self.websocket.close(code=1008, reason=getattr(self, "reason", "")[:100])
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self.closed = True
+
+    async def finish(self) -> None:
+        self.closed = True
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+
+
+class UnoServer:
+    """The tables of one server: their actors (loaded from the store on demand) and the store."""
+
+    def __init__(self, store: Store, config: ServerConfig | None = None, tap: Tap | None = None) -> None:
+        self.store = store
+        self.config = config or ServerConfig()
+        self.tap = tap
+        self.actors: dict[str, TableActor] = {}
+        self._http_buckets: dict[str, TokenBucket] = {}
+
+    def actor(self, code: str) -> TableActor | None:
+        actor = self.actors.get(code)
+        if actor is None:
+            if not auth.is_code(code):
+                return None
+            row = self.store.load_table(code)
+            if row is None:
+                return None
+            actor = TableActor(row, self.store, self.config, self.tap)
+            self.actors[code] = actor
+            actor.start()
+        return actor
+
+    async def create(self, body: Any) -> dict[str, Any]:
+        settings, name = parse_settings(body)
+        code = auth.new_code()
+        while code in self.actors or self.store.load_table(code) is not None:
+            code = auth.new_code()
+        await self.store.create_table(code, settings, time.time())
+        row = TableRow(code, time.time(), settings)
+        token = auth.new_token()
+        seats = {0: SeatRow(name, auth.hash_token(token), None)}
+        for seat, bot in enumerate(settings.bots):
+            if bot is not None:
+                seats[seat] = SeatRow(f"Bot {seat}", None, bot)
+        for seat, seat_row in seats.items():
+            await self.store.put_seat(code, seat, seat_row)
+        row.seats = seats
+        actor = TableActor(row, self.store, self.config, self.tap)
+        self.actors[code] = actor
+        actor.start()
+        return {"code": code, "seat": 0, "token": token, "table": actor.lobby()}
+
+    def http_allowed(self, request: Request) -> bool:
+        host = request.client.host if request.client is not None else "?"
+        bucket = self._http_buckets.get(host)
+        if bucket is None:
+            if len(self._http_buckets) > 10_000:
+                self._http_buckets.clear()
+            bucket = self._http_buckets[host] = TokenBucket(5, 50)
+        return bucket.take()
+
+    async def close(self) -> None:
+        for actor in list(self.actors.values()):
+            await actor.stop()
+        await self.store.close()
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ProtocolError("too_long", f"a request body is at most {MAX_BODY} bytes")
+    try:
+        return json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "not valid JSON") from None
+
+
+def create_app(server: UnoServer) -> Starlette:
+    """The Starlette app serving ``server``'s tables."""
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def rules_info(request: Request) -> Response:
+        rule_sets = []
+        for rules in RULESETS.values():
+            defaults = rules.default_options.to_dict()
+            rule_sets.append(
+                {
+                    "name": rules.name,
+                    "title": rules.title,
+                    "seats": [rules.seats.start, rules.seats.stop - 1],
+                    "options": {key: defaults[key] for key in sorted(rules.option_names)},
+                    "choices": {key: list(values) for key, values in rules.option_choices.items()},
+                }
+            )
+        return JSONResponse({"protocol": PROTOCOL, "rules": rule_sets, "bots": sorted(BOTS)})
+
+    async def create(request: Request) -> Response:
+        if not server.http_allowed(request):
+            return _error(429, "rate_limited", "too many requests: wait a moment")
+        try:
+            return JSONResponse(await server.create(await _body(request)))
+        except ProtocolError as error:
+            return _error(400, error.code, error.message)
+
+    async def join(request: Request) -> Response:
+        if not server.http_allowed(request):
+            return _error(429, "rate_limited", "too many requests: wait a moment")
+        actor = server.actor(request.path_params["code"].upper())
+        if actor is None:
+            return _error(404, "no_table", "there is no table with that code")
+        try:
+            body = await _body(request)
+            if not isinstance(body, dict) or set(body) - {"name"}:
+                raise ProtocolError("bad_field", 'the body is {"name": "..."}')
+            name = parse_name(body.get("name"))
+            seat, token = await actor.call("join", name)
+        except ProtocolError as error:
+            return _error(409 if error.code in ("full", "started") else 400, error.code, error.message)
+        return JSONResponse({"code": actor.code, "seat": seat, "token": token, "table": actor.lobby()})
+
+    async def describe(request: Request) -> Response:
+        actor = server.actor(request.path_params["code"].upper())
+        if actor is None:
+            return _error(404, "no_table", "there is no table with that code")
+        return JSONResponse(actor.lobby())
+
+    async def mine(request: Request) -> Response:
+        if not server.http_allowed(request):
+            return _error(429, "rate_limited", "too many requests: wait a moment")
+        try:
+            body = await _body(request)
+        except ProtocolError as error:
+            return _error(400, error.code, error.message)
+        tokens = body.get("tokens") if isinstance(body, dict) else None
+        if not isinstance(tokens, list) or len(tokens) > 100 or not all(isinstance(t, str) for t in tokens):
+            return _error(400, "bad_field", 'the body is {"tokens": ["...", ...]} (at most 100)')
+        hashes = {auth.hash_token(token): token for token in tokens if len(token) <= 64}
+        found = []
+        for code, seat in server.store.tables_of(hashes):
+            actor = server.actor(code)
+            if actor is None:
+                continue
+            lobby = actor.lobby()
+            found.append(
+                {"code": code, "seat": seat, "status": lobby["status"], "title": lobby["title"], "game": lobby["game"]}
+            )
+        return JSONResponse({"tables": found})
+
+    async def record(request: Request) -> Response:
+        actor = server.actor(request.path_params["code"].upper())
+        if actor is None:
+            return _error(404, "no_table", "there is no table with that code")
+        number = request.path_params["game"]
+        text = await actor.call("record", number)
+        if text is None:
+            return _error(409, "not_over", "a game's record is published when the game is over")
+        return PlainTextResponse(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="uno-{actor.code}-{number}.json"'},
+        )
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        await serve_socket(server, websocket)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await server.close()
+
+    routes = [
+        Route("/", page),
+        Route("/t/{code:str}", page),
+        Route("/api/rules", rules_info),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/mine", mine, methods=["POST"]),
+        Route("/api/tables/{code:str}", describe),
+        Route("/api/tables/{code:str}/join", join, methods=["POST"]),
+        Route("/api/tables/{code:str}/games/{game:int}/record", record),
+        WebSocketRoute("/ws", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+FLOOD_LIMIT = 200
+"""Refused messages (over the rate) after which a connection is closed."""
+
+
+async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
+    """One client's connection: parse, check, and hand every command to its table's actor."""
+    outlet = SocketOutlet(websocket)
+    client = Client(outlet)
+    actor: TableActor | None = None
+    bucket = TokenBucket(server.config.message_rate, server.config.message_burst)
+    chat_bucket = TokenBucket(1, 5)
+    flooded = 0
+    last_notice = 0.0
+
+    def reply(message: dict[str, Any]) -> None:
+        if actor is not None:
+            actor.send(client, message)
+        else:
+            outlet.push(dumps(message))
+
+    try:
+        while not outlet.closed:
+            event = await websocket.receive()
+            if event["type"] == "websocket.disconnect":
+                break
+            text = event.get("text")
+            if not bucket.take():
+                flooded += 1
+                if flooded > FLOOD_LIMIT:
+                    reply({"type": "error", "code": "flood", "message": "too many messages: disconnected"})
+                    outlet.drop("flood")
+                    break
+                now = time.monotonic()
+                if now - last_notice > 1:
+                    last_notice = now
+                    reply({"type": "error", "code": "rate_limited", "message": "too many messages: slow down"})
+                continue
+            try:
+                if text is None:
+                    raise ProtocolError("bad_json", "messages are JSON text frames")
+                message = parse_message(text)
+            except ProtocolError as error:
+                reply({"type": "error", "code": error.code, "message": error.message})
+                continue
+            if isinstance(message, Hello):
+                if actor is not None:
+                    reply({"type": "error", "code": "bad_type", "message": "already said hello"})
+                    continue
+                found = server.actor(message.table)
+                if found is None:
+                    reply({"type": "error", "code": "no_table", "message": "there is no table with that code"})
+                    continue
+                actor = found
+                actor.submit("hello", client, (message.token, message.since, message.game))
+                continue
+            if isinstance(message, Ping):
+                reply({"type": "pong"})
+                continue
+            if actor is None:
+                reply({"type": "error", "code": "hello_first", "message": "say hello to a table first"})
+                continue
+            if isinstance(message, Act):
+                actor.submit("act", client, message)
+            elif isinstance(message, Chat):
+                if not chat_bucket.take():
+                    reply({"type": "error", "code": "rate_limited", "message": "one chat line a second"})
+                    continue
+                actor.submit("chat", client, message)
+            elif isinstance(message, Start):
+                actor.submit("start", client, message)
+            elif isinstance(message, Again):
+                actor.submit("again", client, message)
+            elif isinstance(message, Sync):
+                actor.submit("sync", client, message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if actor is not None:
+            actor.submit("leave", client)
+        # let queued messages (a last error) go out, then stop the writer
+        outlet.drop("bye")
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(outlet.task), 1.0)
+        await outlet.finish()

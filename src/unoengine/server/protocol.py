@@ -1,0 +1,314 @@
+"""The wire protocol's message schemas (docs/PROTOCOL.md) and their validation.
+
+Every message from a client is one JSON object of at most :data:`MAX_MESSAGE`
+characters with a known ``type``; every field is type-checked (a ``bool`` is not
+an ``int``), and text fields are length-capped and cleaned of control characters.
+A bad message raises :class:`ProtocolError`, which the server answers with an
+``error`` message to that client only.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from unoengine.bots.base import BOTS
+from unoengine.core.errors import InvalidNotationError
+from unoengine.core.rules import find_rules
+
+PROTOCOL = "unoengine-ws/1"
+MAX_MESSAGE = 4096
+"""Longest client message accepted, in characters (the WebSocket layer caps bytes too)."""
+MAX_NAME = 24
+MAX_CHAT = 300
+MAX_ACTION = 40
+MAX_TOKEN = 64
+MAX_GRACE = 3600.0
+MAX_TURN = 3600.0
+
+
+class ProtocolError(ValueError):
+    """A message the server refuses: a short ``code`` and a human ``message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """Open a table's stream: as a seat (``token``) or a spectator (no token)."""
+
+    table: str
+    token: str | None
+    since: int | None
+    game: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An action of ``seat``, made against ``game`` at version ``v`` (notation text)."""
+
+    seat: int
+    token: str
+    game: int
+    v: int
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The host starts the game; ``fill`` puts ``bot`` bots in the seats still open."""
+
+    token: str
+    fill: bool
+    bot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Again:
+    """The host deals a new game at the same table, same seats."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A line of table chat."""
+
+    token: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """Ask for the steps since ``since`` (or a full view)."""
+
+    since: int | None
+    game: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Keep-alive; answered with ``pong``."""
+
+
+ClientMessage = Hello | Act | Start | Again | Chat | Sync | Ping
+
+_FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
+    # type -> field -> (JSON type, required)
+    "hello": {"table": (str, True), "token": (str, False), "since": (int, False), "game": (int, False)},
+    "act": {"seat": (int, True), "token": (str, True), "game": (int, True), "v": (int, True), "action": (str, True)},
+    "start": {"token": (str, True), "fill": (bool, False), "bot": (str, False)},
+    "again": {"token": (str, True)},
+    "chat": {"token": (str, True), "text": (str, True)},
+    "sync": {"since": (int, False), "game": (int, False)},
+    "ping": {},
+}
+MESSAGE_TYPES = frozenset(_FIELDS)
+
+
+def clean_text(text: str, limit: int) -> str:
+    """``text`` without control or format characters, whitespace collapsed, at most ``limit`` characters.
+
+    >>> clean_text("  <b>hi</b>\\u202e\\x00  there ", 20)
+    '<b>hi</b> there'
+    """
+    kept = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch)[0] != "C" or ch.isspace())
+    return " ".join(kept.split())[:limit]
+
+
+def _checked(data: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    fields = _FIELDS[kind]
+    unknown = set(data) - set(fields) - {"type"}
+    if unknown:
+        raise ProtocolError("bad_field", f"unknown field {sorted(unknown)[0]!r} in {kind!r}")
+    values: dict[str, Any] = {}
+    for name, (expected, required) in fields.items():
+        if name not in data or data[name] is None:
+            if required:
+                raise ProtocolError("bad_field", f"{kind!r} needs {name!r}")
+            values[name] = None
+            continue
+        value: Any = data[name]
+        if type(value) is not expected:
+            raise ProtocolError("bad_field", f"{name!r} must be {_JSON_NAMES[expected]}")
+        if isinstance(value, int) and not -(2**31) <= value < 2**31:
+            raise ProtocolError("bad_field", f"{name!r} is out of range")
+        if isinstance(value, str) and len(value) > MAX_CHAT * 2:
+            raise ProtocolError("too_long", f"{name!r} is too long")
+        values[name] = value
+    return values
+
+
+_JSON_NAMES = {str: "a string", int: "an integer", bool: "true or false"}
+
+
+def parse_message(text: str | bytes) -> ClientMessage:
+    """Parse and check one client message.
+
+    >>> parse_message('{"type": "act", "seat": 0, "token": "t", "game": 1, "v": 3, "action": "R7"}')
+    Act(seat=0, token='t', game=1, v=3, action='R7')
+    >>> parse_message('{"type": "act", "seat": true}')
+    Traceback (most recent call last):
+    ...
+    unoengine.server.protocol.ProtocolError: bad_field: 'act' needs 'token'
+
+    Raises:
+        ProtocolError: the message is refused (``code``: too_long, bad_json, bad_type, bad_field).
+    """
+    if isinstance(text, bytes):
+        raise ProtocolError("bad_json", "messages are JSON text frames")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_long", f"a message is at most {MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "a message is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ProtocolError("bad_type", f"unknown message type {str(kind)[:20]!r}")
+    values = _checked(data, kind)
+    for name in ("token",):
+        if values.get(name) is not None and len(values[name]) > MAX_TOKEN:
+            raise ProtocolError("bad_field", "not a seat token")
+    if kind == "hello":
+        return Hello(values["table"].upper()[:16], values["token"], values["since"], values["game"])
+    if kind == "act":
+        if len(values["action"]) > MAX_ACTION:
+            raise ProtocolError("too_long", "not an action")
+        return Act(values["seat"], values["token"], values["game"], values["v"], values["action"])
+    if kind == "start":
+        bot = values["bot"] or "heuristic"
+        if bot not in BOTS:
+            raise ProtocolError("bad_field", f"unknown bot {bot[:20]!r}")
+        return Start(values["token"], bool(values["fill"]), bot)
+    if kind == "again":
+        return Again(values["token"])
+    if kind == "chat":
+        line = clean_text(values["text"], MAX_CHAT)
+        if not line:
+            raise ProtocolError("bad_field", "empty chat line")
+        return Chat(values["token"], line)
+    if kind == "sync":
+        return Sync(values["since"], values["game"])
+    return Ping()
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """What the creator chose: rule set, seats, options, a bot (or nobody) per seat, presence timers."""
+
+    rules: str
+    seats: int
+    options: tuple[tuple[str, Any], ...]
+    bots: tuple[str | None, ...]
+    """One entry per seat: a bot name, or ``None`` for a person."""
+    grace: float = 30.0
+    """Seconds a dropped player keeps the seat before a bot plays it."""
+    turn_seconds: float = 0.0
+    """Seconds a person has for a decision before a bot takes it for them (0: no timer)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "seats": self.seats,
+            "options": dict(self.options),
+            "bots": list(self.bots),
+            "grace": self.grace,
+            "turn_seconds": self.turn_seconds,
+        }
+
+
+def parse_settings(data: object) -> tuple[TableSettings, str]:
+    """The settings and the creator's name from a ``POST /api/tables`` body.
+
+    The rule set and option values are checked by the core (``RuleSet.options``).
+    Seat 0 is the creator's; ``bots`` lists the other seats' bots (``null`` keeps a seat open).
+
+    Raises:
+        ProtocolError: a missing or mistyped field, an unknown rule set, option or bot.
+    """
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "the body is a JSON object")
+    allowed = {"rules", "seats", "options", "bots", "name", "grace", "turn_seconds"}
+    unknown = set(data) - allowed
+    if unknown:
+        raise ProtocolError("bad_field", f"unknown field {sorted(unknown)[0]!r}")
+    rules_name = data.get("rules", "classic")
+    if not isinstance(rules_name, str) or len(rules_name) > 20:
+        raise ProtocolError("bad_field", "'rules' must be a rule set name")
+    try:
+        rules = find_rules(rules_name)
+    except InvalidNotationError as error:
+        raise ProtocolError("bad_field", str(error)) from None
+    seats = data.get("seats", min(4, rules.seats.stop - 1))
+    if type(seats) is not int or seats not in rules.seats:
+        raise ProtocolError("bad_field", f"{rules.title} has {rules.seats.start}–{rules.seats.stop - 1} seats")
+    options = data.get("options", {})
+    if not isinstance(options, dict) or len(options) > 20:
+        raise ProtocolError("bad_field", "'options' must be an object")
+    try:
+        rules.options(options)
+    except (InvalidNotationError, TypeError) as error:
+        raise ProtocolError("bad_field", str(error)) from None
+    bots = data.get("bots", [])
+    if not isinstance(bots, list) or len(bots) > seats - 1:
+        raise ProtocolError("bad_field", f"'bots' lists at most {seats - 1} seats after yours")
+    seat_bots: list[str | None] = [None]
+    for bot in bots:
+        if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
+            raise ProtocolError("bad_field", f"unknown bot {str(bot)[:20]!r} (known: {', '.join(sorted(BOTS))})")
+        seat_bots.append(bot)
+    seat_bots += [None] * (seats - len(seat_bots))
+    grace = _seconds(data, "grace", 30.0, MAX_GRACE)
+    turn = _seconds(data, "turn_seconds", 0.0, MAX_TURN)
+    name = parse_name(data.get("name", "Host"))
+    return (
+        TableSettings(rules.name, seats, tuple(sorted(options.items())), tuple(seat_bots), grace, turn),
+        name,
+    )
+
+
+def _seconds(data: Mapping[str, Any], key: str, default: float, limit: float) -> float:
+    value = data.get(key, default)
+    if type(value) not in (int, float) or not 0 <= value <= limit:
+        raise ProtocolError("bad_field", f"{key!r} must be a number of seconds from 0 to {limit:g}")
+    return float(value)
+
+
+def parse_name(value: object) -> str:
+    """A player's name: text, cleaned, 1 to :data:`MAX_NAME` characters.
+
+    Raises:
+        ProtocolError: not text, or empty once cleaned.
+    """
+    if not isinstance(value, str) or len(value) > MAX_NAME * 4:
+        raise ProtocolError("bad_field", f"a name is text of at most {MAX_NAME} characters")
+    name = clean_text(value, MAX_NAME)
+    if not name:
+        raise ProtocolError("bad_field", "a name needs a visible character")
+    return name
+
+
+def settings_from_json(data: Mapping[str, Any]) -> TableSettings:
+    """Settings as the store keeps them (already checked when the table was created)."""
+    return TableSettings(
+        data["rules"],
+        data["seats"],
+        tuple(sorted(data["options"].items())),
+        tuple(data["bots"]),
+        float(data["grace"]),
+        float(data["turn_seconds"]),
+    )
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    """A server message as compact JSON text."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

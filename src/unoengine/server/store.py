@@ -1,0 +1,297 @@
+"""Where tables live: a :class:`Store` protocol, an SQLite store and an in-memory one.
+
+The store is the event log (DESIGN.md, "Server"): a table is its settings, its
+seats (names and token *hashes*), and per game the seed, its salt and one row per
+accepted action. A game's state is never stored: it is the replay of its actions.
+
+:class:`SQLiteStore` runs in WAL mode with ``synchronous=FULL``: a write returns
+only once it is committed to disk. Writes go through one writer thread that
+commits whatever has queued up in one transaction (group commit), so many tables
+share each disk sync without any of them being answered before its own row is
+durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from unoengine.server.protocol import TableSettings, settings_from_json
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """A seat of a table: a person's name and token hash, or a bot's name."""
+
+    name: str
+    token_hash: str | None
+    bot: str | None
+
+
+@dataclass(slots=True)
+class GameRow:
+    """One game played at a table."""
+
+    number: int
+    seed: int
+    salt: str
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    over: bool = False
+
+
+@dataclass(slots=True)
+class TableRow:
+    """A table as stored."""
+
+    code: str
+    created: float
+    settings: TableSettings
+    seats: dict[int, SeatRow] = field(default_factory=dict)
+    games: list[GameRow] = field(default_factory=list)
+
+
+class StoreError(RuntimeError):
+    """A write was refused (for example an action version written twice)."""
+
+
+class Store(Protocol):
+    """What the server needs from storage. Every write is durable when its ``await`` returns."""
+
+    async def create_table(self, code: str, settings: TableSettings, created: float) -> None: ...
+    async def put_seat(self, code: str, seat: int, row: SeatRow) -> None: ...
+    async def start_game(self, code: str, game: GameRow) -> None: ...
+    async def append_action(self, code: str, game: int, version: int, seat: int, action: str) -> None: ...
+    async def end_game(self, code: str, game: int) -> None: ...
+    def load_table(self, code: str) -> TableRow | None: ...
+    def tables_of(self, token_hashes: Iterable[str]) -> list[tuple[str, int]]: ...
+    async def close(self) -> None: ...
+
+
+class MemoryStore:
+    """A store in a dict, for tests: same rules as the SQLite one (no version twice)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, TableRow] = {}
+
+    async def create_table(self, code: str, settings: TableSettings, created: float) -> None:
+        if code in self.tables:
+            raise StoreError(f"table {code} exists")
+        self.tables[code] = TableRow(code, created, settings)
+
+    async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
+        self.tables[code].seats[seat] = SeatRow(row.name, row.token_hash, row.bot)
+
+    async def start_game(self, code: str, game: GameRow) -> None:
+        self.tables[code].games.append(GameRow(game.number, game.seed, game.salt))
+
+    async def append_action(self, code: str, game: int, version: int, seat: int, action: str) -> None:
+        row = self._game(code, game)
+        if version != len(row.actions) + 1:
+            raise StoreError(f"table {code} game {game}: version {version} after {len(row.actions)}")
+        row.actions.append((seat, action))
+
+    async def end_game(self, code: str, game: int) -> None:
+        self._game(code, game).over = True
+
+    def _game(self, code: str, game: int) -> GameRow:
+        for row in self.tables[code].games:
+            if row.number == game:
+                return row
+        raise StoreError(f"table {code} has no game {game}")
+
+    def load_table(self, code: str) -> TableRow | None:
+        row = self.tables.get(code)
+        if row is None:
+            return None
+        return TableRow(
+            row.code,
+            row.created,
+            row.settings,
+            {seat: SeatRow(s.name, s.token_hash, s.bot) for seat, s in row.seats.items()},
+            [GameRow(g.number, g.seed, g.salt, list(g.actions), g.over) for g in row.games],
+        )
+
+    def tables_of(self, token_hashes: Iterable[str]) -> list[tuple[str, int]]:
+        wanted = set(token_hashes)
+        return [
+            (code, seat)
+            for code, row in self.tables.items()
+            for seat, s in row.seats.items()
+            if s.token_hash is not None and s.token_hash in wanted
+        ]
+
+    async def close(self) -> None:
+        return None
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, created REAL NOT NULL, settings TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT, bot TEXT,
+    PRIMARY KEY (code, seat)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash);
+CREATE TABLE IF NOT EXISTS games (
+    code TEXT NOT NULL, game INTEGER NOT NULL, seed INTEGER NOT NULL, salt TEXT NOT NULL, over INTEGER NOT NULL,
+    PRIMARY KEY (code, game)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL, game INTEGER NOT NULL, version INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,
+    PRIMARY KEY (code, game, version)) WITHOUT ROWID;
+"""
+
+Write = Callable[[sqlite3.Connection], None]
+_BATCH = 1000
+
+
+class SQLiteStore:
+    """The default store: one SQLite file, WAL, ``synchronous=FULL``, group commit in a writer thread."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._reader = self._connect()
+        self._reader.executescript(SCHEMA)
+        self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[None]] | None] = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._write_loop, name="uno-store-writer", daemon=True)
+        self._writer.start()
+        self.commits = 0
+        """Transactions committed (each one disk sync): for the load benchmark's report."""
+        self.writes = 0
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        return connection
+
+    def _write_loop(self) -> None:
+        connection = self._connect()
+        while True:
+            item = self._queue.get()
+            if item is None:
+                break
+            batch = [item]
+            stop = False
+            while len(batch) < _BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            results: list[BaseException | None] = []
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                for write, _ in batch:
+                    connection.execute("SAVEPOINT one")
+                    try:
+                        write(connection)
+                        connection.execute("RELEASE one")
+                        results.append(None)
+                    except sqlite3.Error as error:
+                        connection.execute("ROLLBACK TO one")
+                        connection.execute("RELEASE one")
+                        results.append(StoreError(str(error)))
+                connection.execute("COMMIT")
+                self.commits += 1
+                self.writes += len(batch)
+            except sqlite3.Error as error:  # the whole transaction failed: nothing of it is durable
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                results = [StoreError(str(error))] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                future.get_loop().call_soon_threadsafe(_settle, future, result)
+            if stop:
+                break
+        connection.close()
+
+    async def _write(self, write: Write) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put((write, future))
+        await future
+
+    async def create_table(self, code: str, settings: TableSettings, created: float) -> None:
+        text = json.dumps(settings.to_json())
+        await self._write(_statement("INSERT INTO tables VALUES (?, ?, ?)", (code, created, text)))
+
+    async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
+        values = (code, seat, row.name, row.token_hash, row.bot)
+        await self._write(_statement("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)", values))
+
+    async def start_game(self, code: str, game: GameRow) -> None:
+        values = (code, game.number, game.seed, game.salt)
+        await self._write(_statement("INSERT INTO games VALUES (?, ?, ?, ?, 0)", values))
+
+    async def append_action(self, code: str, game: int, version: int, seat: int, action: str) -> None:
+        values = (code, game, version, seat, action)
+        await self._write(_statement("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", values))
+
+    async def end_game(self, code: str, game: int) -> None:
+        values = (code, game)
+        await self._write(_statement("UPDATE games SET over = 1 WHERE code = ? AND game = ?", values))
+
+    def load_table(self, code: str) -> TableRow | None:
+        connection = self._reader
+        found = connection.execute("SELECT created, settings FROM tables WHERE code = ?", (code,)).fetchone()
+        if found is None:
+            return None
+        row = TableRow(code, found[0], settings_from_json(json.loads(found[1])))
+        for seat, name, token_hash, bot in connection.execute(
+            "SELECT seat, name, token_hash, bot FROM seats WHERE code = ? ORDER BY seat", (code,)
+        ):
+            row.seats[seat] = SeatRow(name, token_hash, bot)
+        for number, seed, salt, over in connection.execute(
+            "SELECT game, seed, salt, over FROM games WHERE code = ? ORDER BY game", (code,)
+        ):
+            game = GameRow(number, seed, salt, over=bool(over))
+            game.actions = [
+                (seat, action)
+                for seat, action in connection.execute(
+                    "SELECT seat, action FROM actions WHERE code = ? AND game = ? ORDER BY version", (code, number)
+                )
+            ]
+            row.games.append(game)
+        return row
+
+    def tables_of(self, token_hashes: Iterable[str]) -> list[tuple[str, int]]:
+        hashes = list(token_hashes)[:200]
+        if not hashes:
+            return []
+        marks = ",".join("?" * len(hashes))
+        query = f"SELECT code, seat FROM seats WHERE token_hash IN ({marks}) ORDER BY code"
+        return [(code, seat) for code, seat in self._reader.execute(query, hashes)]
+
+    async def close(self) -> None:
+        self._queue.put(None)
+        await asyncio.to_thread(self._writer.join)
+        self._reader.close()
+
+
+def _statement(sql: str, values: tuple[Any, ...]) -> Write:
+    def write(connection: sqlite3.Connection) -> None:
+        connection.execute(sql, values)
+
+    return write
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
+
+
+def describe(store: Any) -> str:
+    """A short name of a store for the start-up line."""
+    return f"SQLite {store.path}" if isinstance(store, SQLiteStore) else "memory (nothing is kept)"

@@ -1,0 +1,116 @@
+"""kill -9 the server mid-game, several times at random points: nothing accepted is lost or doubled."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import websockets
+
+from tests.server.harness import Live, Player, choose, free_port, http, my_turn
+from unoengine.core.record import parse_record, replay
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "unoengine.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+async def wait_up(url: str) -> None:
+    for _ in range(300):
+        status, _ = await asyncio.to_thread(http, "GET", url + "/api/rules", None)
+        if status == 200:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the server did not come up")
+
+
+async def connect(live: Live, code: str, token: str, seat: int, since: int, game: int) -> Player:
+    delay = 0.05
+    while True:
+        try:
+            return await Player.connect(live, code, token, seat=seat, since=since, game=game)
+        except (TimeoutError, OSError, websockets.exceptions.WebSocketException):
+            await asyncio.sleep(delay)
+            delay = min(1.0, delay * 2)
+
+
+async def test_sigkill_mid_game_loses_and_doubles_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "tables.sqlite3"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    live = Live(url, None)  # type: ignore[arg-type]
+    server = start_server(db, port)
+    try:
+        await wait_up(url)
+        status, body = await asyncio.to_thread(
+            http,
+            "POST",
+            url + "/api/tables",
+            {"rules": "classic", "seats": 3, "bots": [None, "heuristic"], "options": {"target_score": 60}},
+        )
+        assert status == 200, body
+        code, token0 = body["code"], body["token"]
+        status, joined = await asyncio.to_thread(http, "POST", f"{url}/api/tables/{code}/join", {"name": "B"})
+        tokens = {0: token0, 1: joined["token"]}
+        players = {seat: await connect(live, code, tokens[seat], seat, -1, 0) for seat in (0, 1)}
+        await players[0].send({"type": "start", "token": token0})
+        await players[0].expect("sync")
+        seen: dict[int, str] = {}
+        rng = random.Random(11)
+        kills = sorted(rng.sample(range(2, 12), 3))
+        sent = 0
+        killed = 0
+        for _ in range(5000):
+            if kills and sent >= kills[0]:
+                kills.pop(0)
+                os.kill(server.pid, signal.SIGKILL)
+                killed += 1
+                server.wait()
+                server = start_server(db, port)
+                await wait_up(url)
+            for seat, player in list(players.items()):
+                try:
+                    await player.drain(0.01)
+                    if my_turn(player):
+                        assert player.view is not None
+                        await player.act(choose(player.view, rng))
+                        sent += 1
+                        await player.expect("step", "error", "sync", timeout=2)
+                except (TimeoutError, websockets.exceptions.WebSocketException, OSError):
+                    players[seat] = await connect(live, code, tokens[seat], seat, player.v, player.game)
+                    players[seat].acked = player.acked
+                for game, v, action in players[seat].acked:
+                    assert game == 1
+                    assert seen.setdefault(v, action) == action, f"version {v} acknowledged as two actions"
+            view = players[0].view
+            if view is not None and view["outcome"] is not None:
+                break
+        else:
+            raise AssertionError("the game did not end")
+        assert killed == 3, f"the game ended after {sent} actions, before every kill"
+        status, record = await asyncio.to_thread(http, "GET", f"{url}/api/tables/{code}/games/1/record", None)
+        assert status == 200, record
+        recorded = [item["action"] for item in record["actions"]]
+        for player in players.values():
+            await player.drain(0.1)
+            for _, v, action in player.acked:
+                seen.setdefault(v, action)
+        assert sorted(seen) == list(range(1, len(recorded) + 1)), "a version is missing"
+        assert [seen[v] for v in sorted(seen)] == recorded
+        assert replay(parse_record(json.dumps(record))).is_over
+    finally:
+        server.kill()
+        server.wait()

@@ -1,0 +1,241 @@
+"""Bad input at the edges: a clear, short, escaped refusal and never a traceback.
+
+Each test is named after the item of the "bad input and saved games" issue it checks:
+numbers past any sensible size, text that is not text or not ASCII, echoed input
+that carries terminal escapes or is megabytes long, a bad card in a record's deck.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from unoengine import (
+    InvalidNotationError,
+    RecordError,
+    ReplayError,
+    format_record,
+    new_game,
+    parse_action,
+    parse_card,
+    parse_record,
+    record_of,
+    replay,
+)
+from unoengine.core.cards import Color
+from unoengine.core.errors import EXCERPT_LIMIT, MESSAGE_LIMIT, excerpt, one_line
+
+BIG = "1" * 5000
+"""More digits than Python converts to an int by default (4,300)."""
+
+TITLE = "\x1b]2;PWNED\x07"
+"""A terminal escape that retitles the window."""
+
+
+def record_text(**changes: Any) -> str:
+    data: dict[str, Any] = {"format": "unoengine-record/1", "rules": "classic", "seats": 2, "seed": 7, "actions": []}
+    data.update(changes)
+    return json.dumps(data)
+
+
+def assert_safe(message: str, limit: int = MESSAGE_LIMIT) -> None:
+    """One line, no control character, at most ``limit`` characters."""
+    assert len(message) <= limit, len(message)
+    assert all(char.isprintable() for char in message), message
+
+
+# -- 5. a number of 4,300 digits, text that is not text, digits that are not ASCII ------
+
+
+@pytest.mark.parametrize("text", [f"catch {BIG}", f"R7>{BIG}", f"W:g>{BIG}", f"FW+2@flex:r>{BIG}", f"R7>{BIG} uno"])
+def test_5_an_action_with_a_huge_number_is_refused_as_notation(text: str) -> None:
+    with pytest.raises(InvalidNotationError) as error:
+        parse_action(text)
+    assert_safe(str(error.value))
+
+
+@pytest.mark.parametrize("text", ["catch 1234567890", "R7>0000000001", "FW+4@flex:y>9999999999"])
+def test_5_a_seat_number_has_at_most_nine_digits(text: str) -> None:
+    with pytest.raises(InvalidNotationError, match="at most 9 digits"):
+        parse_action(text)
+    assert parse_action("catch 123456789").seat == 123456789  # type: ignore[union-attr]
+    assert parse_action("catch 007") == parse_action("catch 7")
+
+
+def test_5_replay_of_a_huge_number_is_a_refused_action() -> None:
+    record = parse_record(record_text(actions=[{"seat": 1, "action": f"catch {BIG}"}]))
+    with pytest.raises(ReplayError) as error:
+        replay(record)
+    assert error.value.rule == "G-4"
+    assert_safe(str(error.value))
+    assert str(error.value).startswith("action 0 'catch 1111")
+
+
+@pytest.mark.parametrize("value", [123, b"R7", None, 7.0, ["R7"], bytearray(b"R7")])
+def test_5_parse_card_of_what_is_not_text_is_invalid_notation(value: object) -> None:
+    with pytest.raises(InvalidNotationError, match="not a card"):
+        parse_card(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [123, b"draw", None])
+def test_5_parse_action_of_what_is_not_text_is_invalid_notation(value: object) -> None:
+    with pytest.raises(InvalidNotationError, match="not an action"):
+        parse_action(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "catch \u0661",  # ARABIC-INDIC DIGIT ONE
+        "R7>\u0663",
+        "R\u0667",
+        "R\u017f",  # LONG S, upper case 'S'
+        "\u212aeep",  # KELVIN SIGN, lower case 'k'
+        "R7\u00a0uno",  # NO-BREAK SPACE
+        "ＲＲ",
+        "draw\u3000",
+    ],
+)
+def test_5_only_ascii_is_notation(text: str) -> None:
+    with pytest.raises(InvalidNotationError, match="ASCII"):
+        parse_action(text)
+
+
+@pytest.mark.parametrize("text", ["R\u0667", "R\u017f", "\u0280\u0667", "W\u00a0", "r7\u200b"])
+def test_5_only_ascii_is_a_card(text: str) -> None:
+    with pytest.raises(InvalidNotationError, match="ASCII"):
+        parse_card(text)
+
+
+@pytest.mark.parametrize("value", ["\u0280", "red\u200b", 3, None, b"r"])
+def test_5_only_ascii_text_is_a_colour(value: object) -> None:
+    with pytest.raises(InvalidNotationError, match="not a colour"):
+        Color.parse(value)  # type: ignore[arg-type]
+
+
+def test_5_valid_notation_is_read_as_before() -> None:
+    assert str(parse_action(" fw+2 @FLEX : r > 2 ")) == "FW+2@flex:r>2"
+    assert str(parse_action("\tR7\n uno")) == "R7 uno"
+    assert str(parse_action("COLOUR Yellow")) == "color y"
+    assert str(parse_card(" g2 | y ")) == "G2|Y"
+
+
+# -- 6, 7. echoed input is short and escaped -----------------------------------------------
+
+
+def test_7_excerpt_is_repr_when_short_and_cut_when_long() -> None:
+    assert excerpt("R7") == repr("R7")
+    assert excerpt("it's") == repr("it's")
+    assert excerpt(TITLE) == repr(TITLE)
+    long = excerpt("x" * 10_000_000)
+    assert len(long) <= EXCERPT_LIMIT and long.endswith("…'")
+    assert len(excerpt("\x1b" * 1000)) <= EXCERPT_LIMIT
+    assert "\x1b" not in excerpt("\x1b" * 1000)
+    assert excerpt(10**5000) == "<an integer of 16610 bits>"
+    assert len(excerpt([["x" * 1000] * 1000] * 1000)) <= EXCERPT_LIMIT
+
+
+def test_7_one_line_escapes_every_control_character() -> None:
+    assert one_line("a\nb\rc\td\x1b[2J\x07\u202e\x00") == "a\\nb\\rc\\td\\x1b[2J\\x07\\u202e\\x00"
+    assert len(one_line("é" * 100_000)) == MESSAGE_LIMIT
+
+
+def test_7_unknown_keys_are_escaped() -> None:
+    with pytest.raises(RecordError) as error:
+        parse_record(record_text(**{TITLE: 1, "two\nlines": 2}))
+    message = str(error.value)
+    assert_safe(message)
+    assert "\\x1b]2;PWNED\\x07" in message and "two\\nlines" in message
+
+
+def test_7_unknown_keys_are_few() -> None:
+    with pytest.raises(RecordError) as error:
+        parse_record(record_text(**{f"k{n}": n for n in range(100_000)}))
+    assert_safe(str(error.value))
+    assert str(error.value).endswith("and 99995 more")
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"rules": TITLE * 1000},
+        {"format": TITLE * 1000},
+        {"seats": TITLE * 1000},
+        {"seed": [TITLE] * 100_000},
+        {"options": {TITLE * 1000: 1}},
+        {"options": {"target_score": TITLE * 1000}},
+        {"options": {"wild_draw_four": TITLE * 1000}},
+        {"deck": [TITLE * 1000]},
+        {"deck": ["R1", 5]},
+        {"actions": [{"seat": 0, "action": TITLE * 1000, "x": 1}]},
+        {"seats": 10**4000},
+        {"seats": -(10**4000)},
+        {"dealer": 10**4000},
+        {"seed": 10**4200},
+    ],
+)
+def test_6_7_refused_records_repeat_a_short_escaped_excerpt(changes: dict[str, Any]) -> None:
+    text = record_text(**changes)
+    with pytest.raises(RecordError) as error:
+        replay(parse_record(text))
+    assert_safe(str(error.value))
+
+
+@pytest.mark.parametrize("action", [TITLE * 1000, "R7" + " " * 1_000_000 + "x", "\x00" * 100_000])
+def test_6_7_refused_actions_repeat_a_short_escaped_excerpt(action: str) -> None:
+    record = parse_record(record_text(actions=[{"seat": 1, "action": action}]))
+    with pytest.raises(ReplayError) as error:
+        replay(record)
+    assert_safe(str(error.value))
+    assert error.value.action == action
+
+
+def test_6_7_a_huge_seat_is_refused_in_short() -> None:
+    record = parse_record(record_text(actions=[{"seat": 10**3000, "action": "draw"}]))
+    with pytest.raises(ReplayError) as error:
+        replay(record)
+    assert_safe(str(error.value))
+
+
+def test_6_parse_record_refuses_more_than_16_mib() -> None:
+    limit = 16 * 1024 * 1024
+    padding = " " * (limit - len(record_text()))
+    assert replay(parse_record(record_text() + padding)).seats == 2  # exactly at the limit: read
+    for text in (record_text() + padding + " ", (record_text() + padding + " ").encode()):
+        with pytest.raises(RecordError, match="larger than the limit of 16 MiB"):
+            parse_record(text)
+    with pytest.raises(RecordError, match="larger than the limit"):
+        parse_record("é" * (limit // 2 + 1))  # 2 bytes of UTF-8 each
+
+
+@pytest.mark.parametrize("value", [None, 7, 7.5, ["{}"], {"rules": "classic"}])
+def test_5_parse_record_of_what_is_not_text_is_a_record_error(value: object) -> None:
+    with pytest.raises(RecordError, match="a record is JSON text"):
+        parse_record(value)  # type: ignore[arg-type]
+
+
+# -- 10. a bad card of a deck names its position ------------------------------------------
+
+
+def full_deck() -> list[str]:
+    return list(json.loads(format_record(record_of(new_game("classic", 2, seed=7), [], deck=True)))["deck"])
+
+
+def test_10_a_bad_card_in_the_deck_names_its_position() -> None:
+    deck = full_deck()
+    deck[17] = "x"
+    with pytest.raises(RecordError) as error:
+        parse_record(record_text(deck=deck)).start()
+    assert str(error.value) == "deck[17]: not a card: 'x'"
+
+
+def test_10_a_deck_entry_that_is_not_text_names_its_position() -> None:
+    deck: list[Any] = full_deck()
+    deck[3] = 7
+    with pytest.raises(RecordError) as error:
+        parse_record(record_text(deck=deck))
+    assert "deck[3] is 7" in str(error.value)
+    with pytest.raises(InvalidNotationError, match=r"deck\[2\] is not a card: 7"):
+        new_game("classic", 2, seed=1, deck=["R1", "R2", 7])  # type: ignore[list-item]
