@@ -19,7 +19,8 @@ from tests.server.harness import Player, choose, create, join, live_server, my_t
 from unoengine.core.engine import apply
 from unoengine.core.events import event_to_json, redact
 from unoengine.core.record import Record
-from unoengine.core.state import Draft, GameState
+from unoengine.core.rules.duo import Draft
+from unoengine.core.state import GameState
 from unoengine.core.views import view_for, view_to_json
 
 GAMES = [

@@ -110,6 +110,8 @@ class RuleSet:
     """D-10: the discard pile is turned over, not shuffled (C-10)."""
     round_flags: Callable[[int], list[bool]] = lambda seats: []
     """The per-seat flags (``state.power``) at each deal: Flex's Power Cards, all green (F-2)."""
+    targeted: frozenset[Rank] = frozenset()
+    """Ranks whose ``side_plays`` choose a target seat (Flex F-22, F-25): data for the action ids."""
     side_plays: SidePlays | None = None
     """Further plays of a card kind beyond its normal side (Flex's flex sides, F-14)."""
     refuse_play: PlayRefusal | None = None

@@ -360,6 +360,7 @@ FLEX = RuleSet(
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
     round_flags=all_green,
+    targeted=TARGETED,
     side_plays=flex_side_plays,
     refuse_play=refuse_flex_play,
     on_play=use_power,
