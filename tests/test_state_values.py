@@ -1,0 +1,57 @@
+"""States are values that leave the process: pickle and copy round trips, cheaply, for every rule set."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from unoengine import GameState, apply_unchecked, legal_actions, new_game, view_for
+from unoengine.core.state import Game
+
+CASES = [("classic", 2), ("classic", 4), ("classic", 10), ("duo", 2), ("flex", 3), ("flex", 8)]
+
+
+def random_state(rules: str, seats: int, seed: int, steps: int) -> GameState:
+    options = {"wild_draw_four": "challenge"} if rules == "classic" and seed % 2 else {}
+    state = new_game(rules, seats, seed=seed, options={"single_round": False, **options})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = state.to_act
+        if seat is None:
+            break
+        legal = legal_actions(state, seat)
+        state = apply_unchecked(state, seat, legal[rng.randrange(len(legal))])
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 10_000), steps=st.integers(0, 400))
+def test_pickle_and_copy_round_trips(case: tuple[str, int], seed: int, steps: int) -> None:
+    state = random_state(*case, seed, steps)
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        again = pickle.loads(pickle.dumps(state, protocol))
+        assert again == state
+        assert again.game is state.game  # the static part is shared, not copied
+        assert legal_actions(again, 0) == legal_actions(state, 0)
+        assert view_for(again, 0) == view_for(state, 0)
+    assert copy.copy(state) == state
+    assert copy.deepcopy(state) == state
+
+
+def test_a_game_pickles_by_name() -> None:
+    state = new_game("duo", 2, seed=1, options={"duo_deck": "standard108"})
+    data = pickle.dumps(state.game)
+    assert len(data) < 300
+    game = pickle.loads(data)
+    assert isinstance(game, Game) and game is state.game
+    assert b"standard108" in data
+
+
+def test_a_state_pickles_small() -> None:
+    """Only what changes is written (the round trip's time is a figure of benchmarks/engine.py)."""
+    state = random_state("classic", 4, 7, 60)
+    assert len(pickle.dumps(state)) < 2_000
