@@ -165,7 +165,8 @@ class HeuristicBot:
         color = previous.color
         if color is None:
             return ACCEPT
-        deck = find_rules(view.rules).make_deck(find_rules(view.rules).options({}))
+        rules = find_rules(view.rules)
+        deck = rules.make_deck(rules.options(dict(view.options)))  # the game's own deck (Duo: duo_deck)
         unseen = Counter(deck)
         unseen.subtract(view.hand)
         unseen.subtract(view.discard_pile)

@@ -159,6 +159,30 @@ def legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     >>> [A.format_action(a) for a in legal_actions(state, state.to_act)][-1]
     'draw'
     """
+    last = _LAST_LEGAL
+    if last[0] is state and last[1] == seat:
+        return last[2]
+    found = _legal_actions(state, seat)
+    _remember(state, seat, found)
+    return found
+
+
+_LAST_LEGAL: tuple[object, object, tuple[A.Action, ...]] = (None, None, ())
+"""The last answer of :func:`legal_actions` (state, seat, actions).
+
+A caller asks for the legal actions, picks one and applies it, and :func:`apply`
+checks it against the same list: this one-entry memo answers the second question
+without computing it again. States are immutable and the memo holds its state, so
+an answer is never given for another state; it changes nothing but speed.
+"""
+
+
+def _remember(state: GameState, seat: Seat, found: tuple[A.Action, ...]) -> None:
+    global _LAST_LEGAL
+    _LAST_LEGAL = (state, seat, found)  # one reference swap: safe across threads
+
+
+def _legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     pending = state.pending
     kind = type(pending)
     out: list[A.Action]
