@@ -9,9 +9,7 @@ refilling the draw pile and passing the turn are written once.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
-
-from mypy_extensions import mypyc_attr
+from typing import TYPE_CHECKING
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
@@ -47,14 +45,14 @@ def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
     return cards
 
 
-@mypyc_attr(native_class=False)  # its two field methods are generated at import
 class Work:
     """A mutable copy of a :class:`GameState` (internal).
 
-    It has the state's fields as attributes (its ``__init__`` and ``freeze`` are
-    derived from :data:`FIELDS`: no field order is written here), plus ``events`` (the list events go to, or ``None``),
+    It has the state's fields as attributes, plus ``events`` (the list events go to, or ``None``),
     ``prior`` and ``prior_color`` (the pending decision and colour before the action).
-    ``hands`` and ``power`` are lists while the action resolves.
+    ``hands`` and ``power`` are lists while the action resolves. ``__init__`` and
+    ``freeze`` are written by scripts/work_fields.py from ``GameState._fields``
+    (the one field list; a test fails when they are stale).
     """
 
     # The state's fields, typed for the rules that use them.
@@ -87,13 +85,71 @@ class Work:
     prior_color: Color | None
     events: list[Event] | None
 
+    # BEGIN FIELDS: written by scripts/work_fields.py from GameState._fields; do not edit
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
-        """Copy ``state`` (replaced at import by the code :func:`_derive_work_methods` writes)."""
-        raise NotImplementedError
+        """Copy ``state``: its fields become attributes (lists for hands and flags)."""
+        (
+            self.game,
+            self.seed,
+            self.shuffles,
+            self.round,
+            self.dealer,
+            hands,
+            self.draw_pile,
+            self.discard_pile,
+            self.color,
+            self.direction,
+            power,
+            self.pending,
+            self.unsafe,
+            self.blocked,
+            self.public_bottom,
+            self.scores,
+            self.round_scores,
+            self.round_winner,
+            self.outcome,
+            self.steps,
+        ) = state
+        self.hands = list(hands)
+        self.power = list(power)
+        game = self.game
+        self.rules = game.rules
+        self.options = game.options
+        self.tables = game.tables
+        self.seats = game.seats
+        self.prior = self.pending
+        self.prior_color = self.color
+        self.events = events
 
     def freeze(self) -> GameState:
-        """The immutable state this work describes; the work may go on (derived at import too)."""
-        raise NotImplementedError
+        """The immutable state this work describes (the work may go on)."""
+        return make_state(
+            GameState,
+            (
+                self.game,
+                self.seed,
+                self.shuffles,
+                self.round,
+                self.dealer,
+                tuple(self.hands),
+                self.draw_pile,
+                self.discard_pile,
+                self.color,
+                self.direction,
+                tuple(self.power),
+                self.pending,
+                self.unsafe,
+                self.blocked,
+                self.public_bottom,
+                self.scores,
+                self.round_scores,
+                self.round_winner,
+                self.outcome,
+                self.steps,
+            ),
+        )
+
+    # END FIELDS
 
     # -- seats and turns -------------------------------------------------------
 
@@ -254,36 +310,3 @@ class Work:
         self.public_bottom = 0
         self.emit(RoundStarted(self.round, self.dealer))
         self.rules.deal(self, order)
-
-
-def _derive_work_methods() -> None:
-    """Write ``Work.__init__`` and ``Work.freeze`` from :data:`FIELDS`, the state's one field list.
-
-    Both are plain unpacking and packing of the state's tuple (as fast as written
-    out by hand); generating them keeps the field order in one place.
-    """
-    own = ", ".join(f"self.{name}" for name in FIELDS)
-    frozen = ", ".join(f"tuple(self.{name})" if name in ("hands", "power") else f"self.{name}" for name in FIELDS)
-    source = (
-        "def __init__(self, state, events):\n"
-        f"    ({own},) = state\n"
-        "    self.hands = list(self.hands)\n"
-        "    self.power = list(self.power)\n"
-        "    game = self.game\n"
-        "    self.rules = game.rules\n"
-        "    self.options = game.options\n"
-        "    self.tables = game.tables\n"
-        "    self.seats = game.seats\n"
-        "    self.prior = self.pending\n"
-        "    self.prior_color = self.color\n"
-        "    self.events = events\n"
-        "def freeze(self):\n"
-        f"    return make_state(GameState, ({frozen},))\n"
-    )
-    namespace: dict[str, Any] = {"make_state": make_state, "GameState": GameState}
-    exec(source, namespace)  # generated from FIELDS only, never from input
-    Work.__init__ = namespace["__init__"]  # type: ignore[method-assign]
-    Work.freeze = namespace["freeze"]  # type: ignore[method-assign]
-
-
-_derive_work_methods()
