@@ -30,8 +30,8 @@ LISTS = ("hands", "power")
 
 def block(fields: tuple[str, ...]) -> str:
     """The generated methods for these fields, as ``ruff format`` writes them."""
-    unpack = [f"            {name}," if name in LISTS else f"            self.{name}," for name in fields]
-    pack = [f"                tuple(self.{name})," if name in LISTS else f"                self.{name}," for name in fields]
+    unpack = [" " * 12 + (f"{name}," if name in LISTS else f"self.{name},") for name in fields]
+    pack = [" " * 16 + (f"tuple(self.{name})," if name in LISTS else f"self.{name},") for name in fields]
     lines = [
         "    def __init__(self, state: GameState, events: list[Event] | None) -> None:",
         '        """Copy ``state``: its fields become attributes (lists for hands and flags)."""',

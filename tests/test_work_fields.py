@@ -25,5 +25,5 @@ def test_work_field_code_is_current() -> None:
 
 
 def test_fields_are_the_state_s() -> None:
-    assert FIELDS == GameState._fields
+    assert GameState._fields == FIELDS
     assert "game" in FIELDS and "rules" not in FIELDS  # the static part is one shared Game

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
 from unoengine.core.events import CardsDrawn, Event, GameEnded, Reshuffled, RoundEnded, RoundStarted
-from unoengine.core.state import FIELDS, GAME_OVER, Game, GameState, Outcome, Pending, Termination, Turn
+from unoengine.core.state import GAME_OVER, Game, GameState, Outcome, Pending, Termination, Turn
 
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
