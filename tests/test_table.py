@@ -173,3 +173,24 @@ def test_event_json_of_every_event_type_in_real_games() -> None:
                         seen.add(data["type"])
                         assert event == redact(event, seat)
     assert {"action_taken", "cards_drawn", "round_ended", "game_ended", "round_started", "power_flipped"} <= seen
+
+
+def test_a_table_from_a_record_keeps_its_last_steps() -> None:
+    table = Table.new("classic", 3, seed=4, controllers=bots(["random"] * 3), history=8)
+    for _ in range(20):
+        table.bot_step()
+    again = Table.from_record(table.record(), history=8)
+    assert again.state == table.state and again.version == 20
+    steps = again.steps_since(15)
+    assert steps is not None
+    assert [step.version for step in steps] == [16, 17, 18, 19, 20]
+    assert [step.action for step in steps] == [action for _, action in table.actions[15:]]
+    assert again.steps_since(5) is None
+
+
+def test_bot_due_says_whether_a_bot_step_would_act() -> None:
+    table = Table.new("classic", 2, seed=2, controllers=[None, make_bot("random", random.Random(1))])
+    assert table.bot_due() == (table.state.to_act == 1)
+    while table.bot_due():
+        assert table.bot_step() is not None
+    assert table.waiting_for() == 0 or table.is_over

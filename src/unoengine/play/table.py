@@ -33,7 +33,7 @@ from unoengine.core.cards import Seat
 from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_game
 from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError
 from unoengine.core.events import Event, event_to_json, redact
-from unoengine.core.record import Record, record_of, replay
+from unoengine.core.record import Record, ReplayError, record_of
 from unoengine.core.rules.base import RuleSet
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for
@@ -148,13 +148,30 @@ class Table:
     ) -> Table:
         """A table that continues the game of a record (replayed and checked).
 
+        The last ``history`` actions are replayed as steps with their events, so that
+        :meth:`steps_since` can answer a client that reconnects after a restart.
+
         Raises:
             RecordError: the record's set-up is refused.
             ReplayError: one of its actions is refused.
         """
-        state = replay(record)
-        actions = [(seat, parse_action(text)) for seat, text in record.actions]
-        return cls(state, controllers, start=record.start(), actions=actions, history=history)
+        start = record.start()
+        table = cls(start, controllers, history=history)
+        keep_from = len(record.actions) - history
+        for index, (seat, text) in enumerate(record.actions):
+            try:
+                action = parse_action(text)
+                if index < keep_from:
+                    transition = apply(table._state, seat, action)
+                    table._state = transition.state
+                    table._actions.append((seat, action))
+                else:
+                    table.submit(seat, action)
+            except InvalidNotationError as error:
+                raise ReplayError(index, text, "G-4", str(error)) from None
+            except IllegalActionError as error:
+                raise ReplayError(index, text, error.rule, error.reason) from None
+        return table
 
     # -- reading ----------------------------------------------------------------------
 
@@ -224,6 +241,17 @@ class Table:
         if seat is None or self._controllers[seat] is not None:
             return None
         return seat
+
+    def bot_due(self) -> bool:
+        """True when :meth:`bot_step` would act now (a bot's reaction or a bot's turn)."""
+        state = self._state
+        if state.outcome is not None:
+            return False
+        reaction = self._reaction_due()
+        if reaction is not None:
+            return True  # offered (a bot may still decline: then the turn follows)
+        seat = state.to_act
+        return seat is not None and self._controllers[seat] is not None
 
     def steps_since(self, version: int) -> list[TableStep] | None:
         """The steps after ``version``, oldest first; ``None`` when older than the kept history."""
