@@ -192,3 +192,65 @@ def test_layers_import_only_downwards() -> None:
         if module.startswith("unoengine.cli")
     ]
     assert not offenders, offenders
+
+
+# -- variants own their mechanics, checked by construction ------------------------------
+
+VARIANT_MODULES = ("unoengine.core.rules.classic", "unoengine.core.rules.duo", "unoengine.core.rules.flex")
+
+
+def test_only_the_rules_package_imports_a_rule_set_module() -> None:
+    """A rule set's mechanics are reached through its RuleSet (data and hooks), never imported."""
+    offenders = [
+        f"{where(path, node)} imports {module}"
+        for path in sources(SRC)
+        if not path.is_relative_to(RULES)
+        for node, module in _imported_modules(parse(path))
+        if module.startswith(VARIANT_MODULES)
+    ]
+    assert not offenders, offenders
+
+
+def test_the_shared_core_holds_nothing_of_a_rule_set() -> None:
+    """No object that a rule set module defines is bound in a shared core module's namespace."""
+    import importlib
+
+    import unoengine.core  # noqa: F401
+
+    shared = [
+        f"unoengine.core.{path.stem}"
+        for path in sources(CORE)
+        if not path.is_relative_to(RULES) and path.name != "__init__.py"
+    ]
+    offenders = []
+    for name in shared:
+        module = importlib.import_module(name)
+        for attribute, value in vars(module).items():
+            if getattr(value, "__module__", None) in VARIANT_MODULES:
+                offenders.append(f"{name}.{attribute} is {value.__module__}.{getattr(value, '__name__', '?')}")
+    assert not offenders, offenders
+
+
+def test_each_rule_set_registers_its_own_decisions_and_hooks() -> None:
+    """Every decision a rule set contributes, its handler and its hooks come from its own module or the base."""
+    from unoengine.core.rules import RULESETS
+    from unoengine.core.state import CORE_PENDING, PENDING_TYPES
+
+    core_kinds = {kind._field_defaults["kind"] for kind in CORE_PENDING}
+    owners: dict[str, str] = {}
+    for rules in RULESETS.values():
+        home = f"unoengine.core.rules.{rules.name}"
+        allowed = (home, "unoengine.core.rules.base", "unoengine.core.engine")
+        for kind, handler in rules.handlers.items():
+            assert kind not in core_kinds, f"{rules.name} redefines the core decision {kind!r}"
+            assert type(handler).__module__ == home, f"{rules.name}'s {kind!r} handler lives outside {home}"
+            assert PENDING_TYPES[kind].__module__ == home, f"{kind!r} is not defined in {home}"
+            assert owners.setdefault(kind, rules.name) == rules.name, f"{kind!r} is claimed twice"
+        for hook in ("side_plays", "refuse_play", "on_play", "after_card", "state_json", "deal", "round_flags"):
+            value = getattr(rules, hook)
+            if value is not None:
+                assert value.__module__ in allowed, f"{rules.name}.{hook} comes from {value.__module__}"
+        for effect in rules.effects.values():
+            assert effect.__module__ in allowed, f"{rules.name}'s effect {effect.__name__} is {effect.__module__}'s"
+    kinds_of_rule_sets = {kind for rules in RULESETS.values() for kind in rules.handlers}
+    assert set(PENDING_TYPES) - core_kinds == kinds_of_rule_sets
