@@ -153,67 +153,55 @@ def _deck_names(tables: DeckTables) -> _DeckNames:
     return cached[1]
 
 
-# -- decision fields, by their declared types ------------------------------------------
+# -- decision fields -------------------------------------------------------------------
+#
+# A decision's fields are written by their values, so that the notation needs no
+# type information (a compiled build does not keep annotations as written): ``-``
+# for none, ``true``/``false``, a colour letter, a number; a field named ``card``
+# holds a physical card, written in card notation. Reading checks each value
+# against the field's annotation where it is readable.
 
-_CODEC_NAMES = frozenset({"Seat", "int", "bool", "CardId", "Color", "str"})
+CARD_FIELD = "card"
+"""The one field name whose number is a physical card (``DrawnCardChoice.card``)."""
+
+_SIMPLE_TYPES: dict[Any, str] = {int: "int", bool: "bool", str: "str", Color: "Color", type(None): "None"}
 
 
-def _type_names(annotation: Any) -> frozenset[str]:
-    """The names in a field's annotation (``"Seat | None"`` → ``{"Seat", "None"}``)."""
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A decision type's fields but ``kind``, in order."""
+    return tuple(name for name in getattr(cls, "_fields", ()) if name != "kind")
+
+
+def _declared(cls: type, name: str) -> frozenset[str] | None:
+    """The type names a field's annotation allows (``{"Seat", "None"}``), or ``None`` when it says nothing readable."""
+    annotation: Any = getattr(cls, "__annotations__", {}).get(name)
     if isinstance(annotation, typing.ForwardRef):
         annotation = annotation.__forward_arg__
     if isinstance(annotation, str):
         return frozenset(part.strip() for part in annotation.split("|"))
-    if annotation is None or annotation is type(None):
-        return frozenset({"None"})
-    args = typing.get_args(annotation)
-    if args:
-        return frozenset().union(*(_type_names(arg) for arg in args))
-    return frozenset({getattr(annotation, "__name__", repr(annotation))})
+    try:
+        simple = _SIMPLE_TYPES.get(annotation)
+    except TypeError:  # an unhashable annotation
+        return None
+    return None if simple is None else frozenset({simple})
 
 
-_FIELD_CODECS: dict[type, tuple[tuple[str, str | None, bool], ...]] = {}
-
-
-def _field_codecs(cls: type) -> tuple[tuple[str, str | None, bool], ...]:
-    """``(name, codec, optional)`` of each field of a decision type but ``kind``.
-
-    The codec is read from the field's declared type (``Seat``, ``int``, ``bool``,
-    ``CardId``, ``Color``, ``str``), so that a rule set's decisions need no code here.
-    """
-    found = _FIELD_CODECS.get(cls)
-    if found is not None:
-        return found
-    annotations: dict[str, Any] = getattr(cls, "__annotations__", {})
-    out: list[tuple[str, str | None, bool]] = []
-    for name in getattr(cls, "_fields", ()):
-        if name == "kind":
-            continue
-        names = _type_names(annotations.get(name, "?"))
-        base = names - {"None"}
-        if not base <= _CODEC_NAMES or len(base) > 1:
-            raise TypeError(f"the state notation cannot write field {name!r} of {cls.__name__}: {sorted(names)}")
-        out.append((name, next(iter(base)) if base else None, "None" in names))
-    found = _FIELD_CODECS[cls] = tuple(out)
-    return found
-
-
-def _format_value(value: Any, codec: str | None, names: _DeckNames) -> str:
+def _format_value(name: str, value: Any, names: _DeckNames) -> str:
     if value is None:
         return NONE
-    if codec == "bool":
+    if name == CARD_FIELD:
+        card: str = names.names[value]
+        return card
+    if isinstance(value, bool):
         return "true" if value else "false"
-    if codec == "CardId":
-        name: str = names.names[value]
-        return name
-    if codec == "Color":
+    if isinstance(value, Color):
         return str(value.letter)
     return str(value)
 
 
 def format_pending(pending: Pending, names: _DeckNames) -> str:
     """``kind:v1,v2,…``: the decision's kind, then its fields by position (``kind`` left out)."""
-    values = [_format_value(getattr(pending, name), codec, names) for name, codec, _ in _field_codecs(type(pending))]
+    values = [_format_value(name, getattr(pending, name), names) for name in _field_names(type(pending))]
     kind = str(pending.kind)
     return kind + (":" + ",".join(values) if values else "")
 
@@ -334,22 +322,30 @@ class _Reader:
             return ()
         return tuple(self.names.card_id(token, where, self.rules) for token in text.split(","))
 
-    def value(self, text: str, codec: str | None, optional: bool, where: str) -> Any:
-        if text == NONE and (optional or codec is None):
-            return None
-        if codec == "Seat":
-            return _int(text, where, 0, self.seats - 1)
-        if codec == "int":
-            return _int(text, where, None)
-        if codec == "bool":
-            return _bool(text, where)
-        if codec == "CardId":
-            return self.names.card_id(text, where, self.rules)
-        if codec == "Color":
-            return _color(text, where)
-        if codec == "str" and _WORD.fullmatch(text.lower()) is not None:
-            return text.lower()
-        raise InvalidNotationError(f"{where}: unexpected {text!r}")
+    def value(self, cls: type, name: str, text: str, where: str) -> Any:
+        """A decision's field from its text: the value's shape says its type (see above)."""
+        lowered = text.lower()
+        value: Any
+        if text == NONE:
+            value, shape = None, "None"
+        elif name == CARD_FIELD:
+            value, shape = self.names.card_id(text, where, self.rules), "CardId"
+        elif lowered in ("true", "false"):
+            value, shape = lowered == "true", "bool"
+        elif len(lowered) == 1 and lowered in "rygb":
+            value, shape = _color(lowered, where), "Color"
+        elif _INT.fullmatch(text) is not None:
+            value, shape = _int(text, where), "int"
+        elif _WORD.fullmatch(lowered) is not None:
+            value, shape = lowered, "str"
+        else:
+            raise InvalidNotationError(f"{where}: unexpected {text!r}")
+        declared = _declared(cls, name)
+        if declared is not None and shape not in declared and not (shape == "int" and "Seat" in declared):
+            raise InvalidNotationError(f"{where}: expected {' or '.join(sorted(declared))}, not {text!r}")
+        if shape == "int" and (name == "seat" or (declared is not None and "Seat" in declared)):
+            _int(text, where, 0, self.seats - 1)
+        return value
 
     def pending(self, text: str) -> Pending:
         kind, _, rest = text.partition(":")
@@ -362,15 +358,16 @@ class _Reader:
             raise InvalidNotationError(
                 f"pending: unknown decision {kind!r} in {self.rules.title} (known: {', '.join(known)})"
             )
-        codecs = _field_codecs(cls)
+        fields = _field_names(cls)
         parts = rest.split(",") if rest else []
-        if len(parts) != len(codecs):
-            fields = ",".join(name for name, _, _ in codecs)
-            raise InvalidNotationError(f"pending: {kind} takes {len(codecs)} values ({kind}:{fields}), not {text!r}")
+        if len(parts) != len(fields):
+            wanted = ",".join(fields)
+            raise InvalidNotationError(f"pending: {kind} takes {len(fields)} values ({kind}:{wanted}), not {text!r}")
         values = [
-            self.value(part, codec, optional, f"pending {kind} {name}")
-            for part, (name, codec, optional) in zip(parts, codecs, strict=True)
+            self.value(cls, name, part, f"pending {kind} {name}") for part, name in zip(parts, fields, strict=True)
         ]
+        if fields and fields[0] == "seat" and values[0] is None and cls in (Turn, DrawnCardChoice, ChallengeWindow):
+            raise InvalidNotationError(f"pending: a {kind} decision names its seat")
         return cls(*values)
 
 

@@ -56,6 +56,16 @@ class PlayerView(NamedTuple):
     round_winner: Seat | None
     outcome: Outcome | None
     legal: tuple[Action, ...]
+    decision: tuple[tuple[str, Any], ...] = ()
+    """The pending decision's public fields as (name, value) pairs, ``seat`` and
+    ``kind`` left out (they are :attr:`to_act` and :attr:`pending`): a rule set's
+    decisions in full (Duo's draft ``step``, a dump's ``started`` and ``on_decline``, …);
+    a challenge window without ``legal`` (hidden, C-17); a drawn-card decision as
+    ``drew``, whether a card was drawn at all (C-11)."""
+    blocked: int = 0
+    """Consecutive seats that drew nothing and passed (G-6)."""
+    steps: int = 0
+    """Actions taken so far."""
 
     def detail(self, name: str, default: Any = None) -> Any:
         """One of :attr:`details` by name, or ``default``."""
@@ -126,7 +136,19 @@ def view_for(state: GameState, seat: Seat | None) -> PlayerView:
         round_winner=state.round_winner,
         outcome=state.outcome,
         legal=legal_actions(state, seat) if seat is not None else (),
+        decision=_decision(pending),
+        blocked=state.blocked,
+        steps=state.steps,
     )
+
+
+def _decision(pending: Any) -> tuple[tuple[str, Any], ...]:
+    """The public fields of a pending decision (:attr:`PlayerView.decision`)."""
+    kind = type(pending)
+    if kind is DrawnCardChoice:
+        return (("drew", pending.card is not None),)
+    hidden = ("seat", "kind", "legal") if kind is ChallengeWindow else ("seat", "kind")
+    return tuple((name, getattr(pending, name)) for name in pending._fields if name not in hidden)
 
 
 def _detail_json(value: Any) -> Any:
@@ -194,4 +216,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
             "scores": list(outcome.scores),
         },
         "legal": [format_action(action) for action in view.legal],
+        "decision": {key: _detail_json(value) for key, value in view.decision},
+        "blocked": view.blocked,
+        "steps": view.steps,
     }

@@ -1,0 +1,139 @@
+"""A full state consistent with one seat's view: :func:`determinize`.
+
+Search bots (and the no-leak tests) need whole states, but a seat sees only its
+view (G-2). :func:`determinize` deals the cards the seat cannot see at random to
+the other hands and the unknown part of the draw pile, and keeps everything the
+view shows: its own hand, the discard pile, the draw pile's known bottom (Duo
+D-4, D-10), a card a decision lets it look at (Duo's draft card, which lies on top
+of the draw pile), the pending decision's public fields, scores and outcome.
+
+Hidden facts that are not cards are sampled too:
+
+- a challenge window's ``legal`` flag (C-17, D-18, F-24) is drawn with
+  probability 1/2, independently of the sampled hands: the view does not keep
+  the colour the Wild Draw Four was played on, so it cannot be recomputed (even
+  for the player of the card);
+- the seed: ``seed`` if given, else drawn from ``rng``; the shuffle count starts
+  again from 0 (future shuffles are unknowable anyway).
+
+``view_for(determinize(view, rng), view.seat) == view`` for every view of a
+reachable state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from random import Random
+from typing import Any
+
+from unoengine.core.cards import Card, CardId, Seat, format_card
+from unoengine.core.rules import find_rules
+from unoengine.core.rules.base import game_of
+from unoengine.core.state import PENDING_TYPES, ChallengeWindow, DrawnCardChoice, GameState
+from unoengine.core.views import PlayerView
+
+
+def determinize(
+    view: PlayerView,
+    rng: Random,
+    *,
+    seed: int | None = None,
+    known: Mapping[Seat, Iterable[Card]] | None = None,
+) -> GameState:
+    """A state whose view for ``view.seat`` is ``view``, the unseen cards dealt from ``rng``.
+
+    ``known``: cards the seat knows to be in another seat's hand (the hand shown to
+    it in a challenge, C-17, still held), kept there; the rest of that hand is dealt.
+
+    Raises:
+        ValueError: the view (with ``known``) does not fit the rule set's deck.
+    """
+    rules = find_rules(view.rules)
+    game = game_of(rules, view.seats, rules.options(dict(view.options)))
+    tables = game.tables
+    free: dict[Card, list[CardId]] = {}
+    for card_id in range(len(tables.cards) - 1, -1, -1):
+        free.setdefault(tables.cards[card_id], []).append(card_id)
+
+    def take(card: Card, where: str) -> CardId:
+        ids = free.get(card)
+        if not ids:
+            raise ValueError(f"the view does not fit the {rules.name} deck: one {format_card(card)} too many ({where})")
+        return ids.pop()
+
+    seat = view.seat
+    own = tuple(take(card, "hand") for card in view.hand)
+    discard = tuple(take(card, "discard pile") for card in view.discard_pile)
+    bottom = tuple(take(card, "draw pile bottom") for card in view.draw_pile_known)
+    peeked = tuple(take(value, "a card the decision shows") for _, value in view.details if isinstance(value, Card))
+    shown: dict[Seat, tuple[CardId, ...]] = {
+        other: tuple(take(card, f"seat {other}'s known cards") for card in cards)
+        for other, cards in (known or {}).items()
+    }
+    pool = [card_id for ids in free.values() for card_id in ids]
+    pool.sort()
+    rng.shuffle(pool)
+    hands: list[tuple[CardId, ...]] = []
+    for index, size in enumerate(view.hand_sizes):
+        if index == seat:
+            hands.append(own)
+            continue
+        given = shown.get(index, ())
+        missing = size - len(given)
+        if missing < 0 or missing > len(pool):
+            raise ValueError(f"the view does not fit the {rules.name} deck: seat {index} holds {size} cards")
+        hands.append(given + tuple(pool[:missing]))
+        del pool[:missing]
+    hidden = view.draw_pile - len(bottom) - len(peeked)
+    if hidden != len(pool):
+        raise ValueError(
+            f"the view does not fit the {rules.name} deck: {len(pool)} unseen cards for {max(hidden, 0)} places"
+        )
+    draw = bottom + tuple(pool) + peeked[::-1]
+    return GameState(
+        game=game,
+        seed=rng.getrandbits(64) if seed is None else seed,
+        shuffles=0,
+        round=view.round,
+        dealer=view.dealer,
+        hands=tuple(hands),
+        draw_pile=draw,
+        discard_pile=discard,
+        color=view.color,
+        direction=view.direction,
+        power=view.power,
+        pending=_pending(view, hands, rng),
+        unsafe=view.unsafe,
+        blocked=view.blocked,
+        public_bottom=len(bottom),
+        scores=view.scores,
+        round_scores=view.round_scores,
+        round_winner=view.round_winner,
+        outcome=view.outcome,
+        steps=view.steps,
+    )
+
+
+def _pending(view: PlayerView, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
+    """The pending decision: its public fields from the view, its hidden ones sampled."""
+    cls = PENDING_TYPES.get(view.pending)
+    if cls is None:
+        raise ValueError(f"unknown decision {view.pending!r}")
+    public = dict(view.decision)
+    values: dict[str, Any] = {}
+    for name in getattr(cls, "_fields", ()):
+        if name == "kind":
+            continue
+        if name == "seat":
+            values[name] = view.to_act
+        elif name in public:
+            values[name] = public[name]
+        elif cls is ChallengeWindow and name == "legal":
+            values[name] = rng.random() < 0.5
+        elif cls is DrawnCardChoice and name == "card":
+            # The card just drawn is the last one the drawer received (C-8, C-22).
+            drawer = view.to_act
+            values[name] = hands[drawer][-1] if public.get("drew") and drawer is not None else None
+        else:
+            raise ValueError(f"the view does not show field {name!r} of the {view.pending} decision")
+    return cls(**values)
