@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Error as PlaywrightError
 
 from tests.server.harness import live_server
 
@@ -57,7 +58,10 @@ class Driver:
         if catches:
             button = self.page.locator("button.catch").first
             if await button.count():
-                await button.click()
+                try:  # the page re-renders with every message; the window may also have closed meanwhile
+                    await button.click(timeout=2000, force=True)
+                except PlaywrightError:
+                    return False
                 self.done.add("catch")
                 await self._settle(state["v"])
                 return True
