@@ -362,6 +362,19 @@ def test_8_a_save_file_with_escapes_in_its_name_is_shown_escaped(tmp_path: Path)
     assert "\x1b" not in result.stderr and "\\x1b]2;PWNED\\x07" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--rules", "duo", "--seats", "3"], "error: UNO Duo is for 2 seats, not 3"),
+        (["--bots", "nobody"], "error: unknown bot 'nobody' (known: heuristic, random, uniform)"),
+        (["--option", "colour=red"], "error: unknown option 'colour' for classic"),
+        (["--option", "\x1b]2;x\x07=1"], "error: unknown option '\\x1b]2;x\\x07' for classic"),
+    ],
+)
+def test_8_a_refused_argument_is_one_line_exit_2(args: list[str], line: str) -> None:
+    assert_refused(invoke(*args), line)
+
+
 def test_5_play_reads_ascii_digits_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(UnoApp, "run", lambda self, *args, **kwargs: None)
     assert invoke("--option", "target_score=\u0663").exit_code == 2

@@ -209,7 +209,7 @@ def play(
     except (RecordError, ReplayError) as error:
         refuse(f"cannot resume {shown_path(resume or '')}: {error}")
     except (InvalidNotationError, ValueError) as error:
-        raise click.UsageError(one_line(str(error))) from None
+        refuse(str(error))
     if resume is not None:
         conflicts = resume_conflicts(
             click.get_current_context(), session.start, {"rules": rules, "seats": seats, "seed": seed, "options": given}
