@@ -7,7 +7,9 @@ then clicks the cards, pickers and buttons a person would. Screenshots go to doc
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,12 @@ ARGS = [
     "--disable-quic",
     "--disable-background-networking",
 ]
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOTS = (
+    Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("UNO_SCREENSHOTS")
+    else Path(tempfile.gettempdir()) / "unoengine-web-screenshots"
+)
+"""UNO_SCREENSHOTS=1 ./scripts/test tests/server/test_browser.py refreshes the README's screenshots."""
 DESKTOP = {"width": 1200, "height": 860}
 PHONE = {"width": 390, "height": 844}
 
