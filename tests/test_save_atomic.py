@@ -426,3 +426,25 @@ def test_9_records_are_written_whole_and_replay(tmp_path: Path) -> None:
     assert names == ["classic-4.json", "classic-5.json", "classic-6.json"]
     for name in names:
         assert replay(parse_record(read_text(folder / name))).is_over
+
+
+def test_9_records_go_through_the_write_record_hook_once_simulate_has_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``simulate(write_record=...)`` the command hands it the atomic writer instead of a staging folder."""
+    import unoengine.sim
+    from unoengine.cli import files
+
+    real = unoengine.sim.simulate
+    given: list[Any] = []
+
+    def simulate_with_hook(*args: Any, write_record: Any = None, records: Path | None = None, **kwargs: Any) -> Any:
+        given.append((write_record, records))
+        write_record(records / "classic-0.json", "{}")  # type: ignore[operator]
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(unoengine.sim, "simulate", simulate_with_hook)
+    result = simulate("--records", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert given == [(files.write_text, tmp_path)]
+    assert (tmp_path / "classic-0.json").read_text() == "{}"
