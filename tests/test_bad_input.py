@@ -8,9 +8,15 @@ that carries terminal escapes or is megabytes long, a bad card in a record's dec
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner, Result
 
 from unoengine import (
     InvalidNotationError,
@@ -24,6 +30,7 @@ from unoengine import (
     record_of,
     replay,
 )
+from unoengine.cli.main import LINE_LIMIT, cli
 from unoengine.core.cards import Color
 from unoengine.core.errors import EXCERPT_LIMIT, MESSAGE_LIMIT, excerpt, one_line
 
@@ -239,3 +246,145 @@ def test_10_a_deck_entry_that_is_not_text_names_its_position() -> None:
     assert "deck[3] is 7" in str(error.value)
     with pytest.raises(InvalidNotationError, match=r"deck\[2\] is not a card: 7"):
         new_game("classic", 2, seed=1, deck=["R1", "R2", 7])  # type: ignore[list-item]
+
+
+# -- 6, 7, 8. the command: bounded reads, one short escaped line --------------------------
+
+LIMIT = 16 * 1024 * 1024
+
+
+def uno(*args: str, stdin: Any = subprocess.DEVNULL, memory: int = 2 * 1024**3) -> tuple[int, str, int]:
+    """Run ``uno`` in a process of at most ``memory`` bytes: (exit status, stderr, peak memory in bytes).
+
+    The cap keeps a reader that does not stop (as ``uno replay`` once was) from taking the machine's memory.
+    """
+    command = (
+        f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory})); "
+        "from unoengine.cli.main import main; sys.argv[0] = 'uno'; main()"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", command, *args], stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    assert process.stderr is not None
+    error = process.stderr.read().decode("utf-8", "replace")
+    _, status, usage = os.wait4(process.pid, 0)
+    process.stderr.close()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, error, usage.ru_maxrss * 1024
+
+
+@pytest.fixture(scope="module")
+def baseline() -> int:
+    """The peak memory of ``uno replay`` refusing a missing file (the interpreter and the libraries)."""
+    status, _, peak = uno("replay", "/nonexistent/record.json")
+    assert status == 2
+    return peak
+
+
+def test_6_replay_refuses_a_device_at_once() -> None:
+    started = time.monotonic()
+    status, error, _ = uno("replay", "/dev/zero")
+    assert (status, error) == (2, "record refused: cannot read /dev/zero: not a regular file\n")
+    assert time.monotonic() - started < 30
+
+
+def test_6_replay_reads_at_most_the_limit_from_an_endless_pipe(baseline: int) -> None:
+    with open("/dev/zero", "rb") as zeros:
+        status, error, peak = uno("replay", "-", stdin=zeros)
+    assert (status, error) == (2, "record refused: cannot read standard input: larger than the limit of 16 MiB\n")
+    assert peak - baseline < 3 * LIMIT, f"{(peak - baseline) / 2**20:.0f} MiB for reading 16 MiB"
+
+
+def test_6_replay_refuses_a_file_over_the_limit_unread(tmp_path: Path, baseline: int) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as file:
+        file.truncate(4 * 1024**3)  # 4 GiB, sparse
+    status, error, peak = uno("replay", str(big))
+    assert (status, error) == (2, f"record refused: cannot read {big}: larger than the limit of 16 MiB\n")
+    assert peak - baseline < LIMIT
+
+
+@pytest.mark.parametrize("unit", ['{"seat": 1, "action": "draw"}', "[{}]"])
+def test_6_a_record_at_the_limit_is_read_in_bounded_memory(tmp_path: Path, unit: str) -> None:
+    """The longest record (mostly refused actions), and the JSON that costs the most memory per byte."""
+    head, tail = '{"rules": "classic", "seats": 2, "seed": 7, "actions": [', "]}"
+    count = (LIMIT - len(head) - len(tail)) // (len(unit) + 1)
+    path = tmp_path / "large.json"
+    path.write_text(head + ",".join([unit] * count) + tail)
+    assert LIMIT - 100 < path.stat().st_size <= LIMIT
+    status, error, peak = uno("replay", str(path))
+    assert status == 2 and error.count("\n") == 1, error
+    assert peak < 40 * LIMIT, f"{peak / 2**20:.0f} MiB"
+
+
+def invoke(*args: str, input: str | bytes | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def assert_one_line(result: Result, start: str) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.stdout == ""
+    assert result.stderr.startswith(start), result.stderr
+    assert result.stderr.endswith("\n") and result.stderr.count("\n") == 1
+    line = result.stderr[:-1]
+    assert_safe(line, LINE_LIMIT)
+    return line
+
+
+def test_5_replay_of_an_action_with_a_huge_number_is_one_line() -> None:
+    for action in (f"catch {BIG}", f"R7>{BIG}", f"W:g>{BIG}", f"FW+2@flex:r>{BIG}"):
+        text = record_text(actions=[{"seat": 1, "action": action}])
+        assert_one_line(invoke("replay", "-", input=text), "action 0 ")
+
+
+def test_6_an_action_of_50_mb_makes_a_short_error_line() -> None:
+    text = record_text(actions=[{"seat": 1, "action": "R7" * 5_000_000}])
+    line = assert_one_line(invoke("replay", "-", input=text), "action 0 'R7R7")
+    assert len(line) < 300
+
+
+def test_7_unknown_keys_cannot_retitle_the_terminal() -> None:
+    text = record_text(**{TITLE: 1})
+    line = assert_one_line(invoke("replay", "-", input=text), "record refused: unknown keys: ")
+    assert line == "record refused: unknown keys: \\x1b]2;PWNED\\x07"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"rules": TITLE},
+        {"format": TITLE},
+        {"options": {TITLE: 1}},
+        {"options": {"wild_draw_four": TITLE}},
+        {"deck": [TITLE]},
+        {"actions": [{"seat": 1, "action": TITLE}]},
+        {"actions": [{"seat": 1, "action": "draw", TITLE: 0}]},
+    ],
+)
+def test_7_every_echoed_piece_of_input_is_escaped(changes: dict[str, Any]) -> None:
+    line = assert_one_line(invoke("replay", "-", input=record_text(**changes)), "")
+    assert "\\x1b]2;PWNED\\x07" in line
+
+
+def test_8_replay_names_a_file_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    text = record_text(rules="cl\xe4ssic")
+    path.write_bytes(text.replace("\\u00e4", "\xe4").encode("latin-1"))
+    line = assert_one_line(invoke("replay", str(path)), "record refused: ")
+    assert line == f"record refused: cannot read {path}: not UTF-8 (byte {text.index('cl') + 2})"
+    assert_one_line(invoke("replay", "-", input=b"\xff\xfe{}"), "record refused: cannot read standard input: not UTF-8")
+
+
+def test_8_a_utf8_byte_order_mark_is_allowed(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + record_text().encode())
+    assert invoke("replay", str(path), "--json").exit_code == 0
+
+
+def test_5_simulate_reads_ascii_digits_only() -> None:
+    assert_one_line(invoke("simulate", "--games", "1", "--option", "target_score=\u0663"), "error: option ")
+    assert invoke("simulate", "--games", "\u0663").exit_code == 2
+    assert invoke("simulate", "--games", "1", "--seed", "\u0663").exit_code == 2
+    assert invoke("simulate", "--games", "1", "--option", f"target_score={BIG}", "--match").exit_code == 2
+    assert invoke("simulate", "--games", "1", "--option", "target_score=50", "--match").exit_code == 0

@@ -7,12 +7,15 @@ then clicks the cards, pickers and buttons a person would. Screenshots go to doc
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Error as PlaywrightError
 
 from tests.server.harness import live_server
 
@@ -25,7 +28,12 @@ ARGS = [
     "--disable-quic",
     "--disable-background-networking",
 ]
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOTS = (
+    Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("UNO_SCREENSHOTS")
+    else Path(tempfile.gettempdir()) / "unoengine-web-screenshots"
+)
+"""UNO_SCREENSHOTS=1 ./scripts/test tests/server/test_browser.py refreshes the README's screenshots."""
 DESKTOP = {"width": 1200, "height": 860}
 PHONE = {"width": 390, "height": 844}
 
@@ -57,7 +65,10 @@ class Driver:
         if catches:
             button = self.page.locator("button.catch").first
             if await button.count():
-                await button.click()
+                try:  # the page re-renders with every message; the window may also have closed meanwhile
+                    await button.click(timeout=2000, force=True)
+                except PlaywrightError:
+                    return False
                 self.done.add("catch")
                 await self._settle(state["v"])
                 return True

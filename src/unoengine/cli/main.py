@@ -2,18 +2,22 @@
 
 - ``uno replay FILE [--json]`` plays a game record again (docs/NOTATION.md) and
   shows the final state; a refused record or action is one line on stderr and
-  exit status 2, never a traceback.
+  exit status 2, never a traceback. It reads at most 16 MiB, from a regular file
+  or standard input, and only UTF-8.
 - ``uno simulate`` plays bots against each other (:func:`unoengine.sim.simulate`)
-  and prints the figures, optionally saving every game as a record.
+  and prints the figures, optionally saving every game as a record (written
+  atomically, never through a symbolic link: :mod:`unoengine.cli.files`).
 - ``uno rules [RULESET]`` prints the rulebook (an exact copy of docs/RULES.md is
   shipped in this package as ``RULES.md``).
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import sys
+import tempfile
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -29,8 +33,10 @@ from rich.text import Text
 
 from unoengine import __version__, _build
 from unoengine.bots.base import BOTS
+from unoengine.cli.files import FileRefusedError, problem_of, read_stdin_text, read_text, shown_path, write_text
+from unoengine.cli.play import AsciiInt, integer
 from unoengine.cli.serve import serve
-from unoengine.core.errors import InvalidNotationError, RecordError
+from unoengine.core.errors import MESSAGE_LIMIT, InvalidNotationError, RecordError, one_line
 from unoengine.core.notation import format_state, state_to_json
 from unoengine.core.record import Record, ReplayError, parse_record, replay
 from unoengine.core.rules import RULESETS, RuleSet, find_rules
@@ -38,19 +44,17 @@ from unoengine.core.rules.base import OPTION_NAMES
 from unoengine.core.state import GameState
 
 EXIT_REFUSED = 2
-"""Exit status of a refused record, action or argument (docs/NOTATION.md)."""
+"""Exit status of a refused record, action, argument or file (docs/NOTATION.md)."""
+
+LINE_LIMIT = MESSAGE_LIMIT + 100
+"""The longest error line the command prints (README, "Limits and errors")."""
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-def _one_line(text: str) -> str:
-    """``text`` with its line breaks escaped, so that an error stays one line."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
-
-
 def _fail(message: str, status: int = EXIT_REFUSED) -> NoReturn:
-    """Print ``message`` as one line on stderr and exit with ``status``."""
-    click.echo(_one_line(message), err=True)
+    """Print ``message`` as one escaped line of at most :data:`LINE_LIMIT` on stderr and exit with ``status``."""
+    click.echo(one_line(message, LINE_LIMIT), err=True)
     sys.exit(status)
 
 
@@ -87,33 +91,17 @@ def main() -> None:
 # -- uno replay ----------------------------------------------------------------------
 
 
-def _read_stdin() -> bytes:
-    stream = sys.stdin
-    if stream is None:
-        raise OSError("no standard input")
-    buffer = getattr(stream, "buffer", None)
-    data = buffer.read() if buffer is not None else stream.read()
-    return data if isinstance(data, bytes) else data.encode("utf-8")
-
-
 def _load_record(file: str) -> Record:
-    """Read and parse the record in ``file`` (``-``: stdin).
+    """Read and parse the record in ``file`` (``-``: stdin): at most 16 MiB of UTF-8, from a regular file.
 
     Raises:
         RecordError: the file cannot be read, or is not a record.
     """
     try:
-        data = _read_stdin() if file == "-" else Path(file).read_bytes()
-    except OSError as error:
-        raise RecordError(f"cannot read {file}: {error.strerror or error}") from None
-    try:
-        return parse_record(data)
-    except RecordError:
-        raise
-    except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply") from None
-    except ValueError as error:  # e.g. an integer too long to convert
-        raise RecordError(f"not valid JSON: {error}") from None
+        text = read_stdin_text() if file == "-" else read_text(file)
+    except FileRefusedError as error:
+        raise RecordError(f"cannot read {error}") from None
+    return parse_record(text)
 
 
 def _replay_summary(record: Record, state: GameState) -> RenderableType:
@@ -183,6 +171,7 @@ def replay_command(file: str, as_json: bool, as_state: bool) -> None:
     A record that cannot be replayed is refused on stderr with
     'record refused: REASON'; an illegal action with
     "action N 'ACTION' refused: RULE reason". Both exit with status 2.
+    FILE is a regular file of at most 16 MiB of UTF-8.
     """
     try:
         record = _load_record(file)
@@ -207,9 +196,8 @@ def parse_option_value(text: str) -> bool | int | str:
     lowered = text.strip().lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    if re.fullmatch(r"[+-]?\d+", text.strip()):
-        return int(text)
-    return text.strip()
+    number = integer(text)
+    return number if number is not None else text.strip()
 
 
 def parse_options(items: tuple[str, ...]) -> dict[str, Any]:
@@ -273,11 +261,11 @@ def _simulation_table(result: dict[str, Any], match: bool, seed: int, records: P
 @click.option(
     "-n",
     "--seats",
-    type=int,
+    type=AsciiInt(),
     default=None,
     help="Number of seats [default: 4, or 2 for duo, or the number of bots given as a list].",
 )
-@click.option("-g", "--games", type=click.IntRange(min=0), default=1000, show_default=True, help="Games to play.")
+@click.option("-g", "--games", type=AsciiInt(low=0), default=1000, show_default=True, help="Games to play.")
 @click.option(
     "-b",
     "--bot",
@@ -285,13 +273,14 @@ def _simulation_table(result: dict[str, Any], match: bool, seed: int, records: P
     show_default=True,
     help=f"Bot for every seat, or a comma-separated list, one per seat ({', '.join(sorted(BOTS))}).",
 )
-@click.option("-s", "--seed", type=int, default=0, show_default=True, help="Game g uses seed SEED + g.")
+@click.option("-s", "--seed", type=AsciiInt(100), default=0, show_default=True, help="Game g uses seed SEED + g.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @click.option(
     "--records",
-    type=click.Path(file_okay=False, path_type=Path),
+    "records_folder",
+    metavar="DIR",
     default=None,
-    help="Save every game in this folder as a record that 'uno replay' accepts.",
+    help="Save every game in this folder as a record that 'uno replay' accepts (created if missing).",
 )
 @click.option("--match", is_flag=True, help="Play whole games to the target score (default: single rounds).")
 @click.option(
@@ -310,7 +299,7 @@ def simulate_command(
     bot: str,
     seed: int,
     as_json: bool,
-    records: Path | None,
+    records_folder: str | None,
     match: bool,
     option_items: tuple[str, ...],
 ) -> None:
@@ -343,20 +332,29 @@ def simulate_command(
         ruleset.options({"single_round": not match, **options})
     except ValueError as error:
         _fail(f"error: {error}")
+    records = None if records_folder is None else _records_folder(records_folder)
 
     def run(progress: Callable[[int], None] | None) -> dict[str, Any]:
-        result = simulate(
-            ruleset.name,
-            seats,
-            games,
-            names,
-            seed,
-            options=options,
-            match=match,
-            records=records,
-            progress=progress,
-        )
-        return result.to_json()
+        def play(folder: Path | None, tick: Callable[[int], None] | None, **hook: Any) -> dict[str, Any]:
+            result = simulate(
+                ruleset.name,
+                seats,
+                games,
+                names,
+                seed,
+                options=options,
+                match=match,
+                records=folder,
+                progress=tick,
+                **hook,
+            )
+            return result.to_json()
+
+        if records is None:
+            return play(None, progress)
+        if "write_record" in inspect.signature(simulate).parameters:
+            return play(records, progress, write_record=write_text)
+        return _through_staging(records, progress, play)
 
     err = Console(stderr=True)
     try:
@@ -375,14 +373,60 @@ def simulate_command(
             figures = run(None)
     except GameTooLongError as error:
         _fail(f"error: {error}", 1)
+    except FileRefusedError as error:
+        _fail(f"error: cannot write the record {error}")
     except OSError as error:
-        _fail(f"error: cannot write records in {records}: {error.strerror or error}")
+        _fail(f"error: cannot write records in {shown_path(records or '')}: {problem_of(error)}")
     except ValueError as error:
         _fail(f"error: {error}")
     if as_json:
         click.echo(json.dumps(figures))
     else:
         _stdout().print(_simulation_table(figures, match, seed, records))
+
+
+def _records_folder(text: str) -> Path:
+    """The folder of ``--records``, created if missing; refused (exit 2) when it cannot be one."""
+    if not text.strip():
+        _fail("error: --records needs a folder name (--records . is this folder)")
+    folder = Path(text)
+    shown = shown_path(folder)
+    if folder.exists() and not folder.is_dir():
+        _fail(f"error: cannot write records in {shown}: not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        _fail(f"error: cannot write records in {shown}: {problem_of(error)}")
+    return folder
+
+
+def _through_staging(
+    records: Path,
+    progress: Callable[[int], None] | None,
+    play: Callable[[Path, Callable[[int], None]], dict[str, Any]],
+) -> dict[str, Any]:
+    """Run ``play`` with a private folder for its records, and move each one into ``records`` with :func:`write_text`.
+
+    For a :func:`~unoengine.sim.simulate` that writes its records itself: they are written
+    in a fresh folder only this process can enter, then copied atomically, never
+    through a symbolic link, into ``records`` as soon as each game ends.
+    """
+    with tempfile.TemporaryDirectory(prefix="uno-records-") as private:
+        staged = Path(private)
+
+        def move() -> None:
+            for path in sorted(staged.iterdir()):
+                write_text(records / path.name, path.read_text(encoding="utf-8"))
+                path.unlink()
+
+        def tick(done: int) -> None:
+            move()
+            if progress is not None:
+                progress(done)
+
+        figures = play(staged, tick)
+        move()
+    return figures
 
 
 # -- uno rules -----------------------------------------------------------------------

@@ -3,23 +3,78 @@
 The command builds a :class:`~unoengine.cli.tui.Session` (a new game, or one
 resumed from a record) and runs :class:`~unoengine.cli.tui.UnoApp`. It is a
 Click command object; the ``uno`` group registers it.
+
+Everything is checked before anything is written: the record to resume, the
+options against it, whether its game is over, and the file to save to. A file
+that is refused is one line on stderr naming it and the problem, exit status 2.
 """
 
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 from click.core import ParameterSource
 
-from unoengine.core.errors import InvalidNotationError, RecordError
+from unoengine.cli.files import FileRefusedError, shown_path
+from unoengine.core.errors import InvalidNotationError, RecordError, excerpt, one_line
 from unoengine.core.record import ReplayError
 
 if TYPE_CHECKING:
     from unoengine.core.state import GameState
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+EXIT_REFUSED = 2
+"""Exit status of a refused argument or file."""
+
+EXIT_FAILED = 1
+"""Exit status of a game that ran but could not be saved, or stopped on an unexpected error."""
+
+MAX_DIGITS = 18
+"""The most digits a number of the command line may have (ASCII digits only)."""
+
+INTEGER = re.compile(r"[+-]?[0-9]+")
+"""An integer in ASCII digits (``int()`` would also read ``٣`` or ``1_000``)."""
+
+
+def refuse(message: str, status: int = EXIT_REFUSED) -> NoReturn:
+    """Print ``message`` as one escaped line on stderr (``error: ...``) and exit with ``status``."""
+    click.echo(one_line(f"error: {message}"), err=True)
+    sys.exit(status)
+
+
+def integer(text: str, digits: int = MAX_DIGITS) -> int | None:
+    """The integer that ``text`` writes in ASCII digits (at most ``digits``), else None."""
+    text = text.strip()
+    if INTEGER.fullmatch(text) is None or len(text.lstrip("+-")) > digits:
+        return None
+    return int(text)
+
+
+class AsciiInt(click.ParamType[int, Any]):
+    """A command-line integer: ASCII digits only, at most ``digits`` of them, at least ``low``."""
+
+    name = "integer"
+
+    def __init__(self, digits: int = MAX_DIGITS, low: int | None = None) -> None:
+        self.digits = digits
+        self.low = low
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            found = integer(str(value), self.digits)
+            if found is None:
+                self.fail(f"{excerpt(str(value))} is not an integer of at most {self.digits} ASCII digits", param, ctx)
+            number = found
+        if self.low is not None and number < self.low:
+            self.fail(f"{number} is less than {self.low}", param, ctx)
+        return number
 
 
 def option_value(text: str) -> bool | int | str:
@@ -29,10 +84,8 @@ def option_value(text: str) -> bool | int | str:
         return True
     if lowered in ("false", "no", "off"):
         return False
-    try:
-        return int(lowered)
-    except ValueError:
-        return text.strip()
+    number = integer(lowered)
+    return number if number is not None else text.strip()
 
 
 def option_items(items: tuple[str, ...]) -> dict[str, Any]:
@@ -45,7 +98,7 @@ def option_items(items: tuple[str, ...]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise click.BadParameter(f"{item!r} must be written key=value", param_hint="--option")
+            raise click.BadParameter(f"{excerpt(item)} must be written key=value", param_hint="--option")
         options[key.strip()] = option_value(value)
     return options
 
@@ -66,7 +119,8 @@ def resume_conflicts(ctx: click.Context, state: GameState, given: dict[str, Any]
     recorded = state.options.to_dict()
     for key, value in given["options"].items():
         if recorded.get(key, object()) != value:
-            conflicts.append(f"--option {key}={value}: the record says {key}={recorded.get(key, '(not an option)')}")
+            name, shown = excerpt(key, quote=False), excerpt(str(value), quote=False)
+            conflicts.append(f"--option {name}={shown}: the record says {name}={recorded.get(key, '(not an option)')}")
     return conflicts
 
 
@@ -90,14 +144,14 @@ def replay_command(state: GameState) -> str:
     show_default=True,
     help="Rule set.",
 )
-@click.option("-n", "--seats", type=int, default=None, help="Seats, you included (default: 4; Duo: 2).")
+@click.option("-n", "--seats", type=AsciiInt(), default=None, help="Seats, you included (default: 4; Duo: 2).")
 @click.option(
     "--bots",
     default="heuristic",
     show_default=True,
     help="The bots: one name for all, or one per bot seat, comma-separated (heuristic, random, uniform).",
 )
-@click.option("-s", "--seed", type=int, default=None, help="The game's seed (default: a random one).")
+@click.option("-s", "--seed", type=AsciiInt(100), default=None, help="The game's seed (default: a random one).")
 @click.option(
     "--option",
     "options",
@@ -114,12 +168,14 @@ def replay_command(state: GameState) -> str:
     help="Seconds each bot waits before it acts.",
 )
 @click.option(
-    "--save", type=click.Path(dir_okay=False, path_type=Path), help="Write the game record here after every action."
+    "--save",
+    type=click.Path(path_type=Path),
+    help="Write the game record here after every action (atomically: a complete record at every moment).",
 )
 @click.option(
     "--resume",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Continue the game of a record (seat 0 is you).",
+    type=click.Path(path_type=Path),
+    help="Continue the game of a record (seat 0 is you; at most 16 MiB of UTF-8).",
 )
 def play(
     *,
@@ -142,26 +198,41 @@ def play(
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
     given = option_items(options)
+    # Nothing is written until every check has passed: the session is built without its save file.
     try:
         if resume is not None:
-            session = Session.resume(resume, bots=names, save=save)
+            session = Session.resume(resume, bots=names)
         else:
-            session = Session.new(rules.lower(), seats, bots=names, seed=seed, options=given, save=save)
+            session = Session.new(rules.lower(), seats, bots=names, seed=seed, options=given)
+    except FileRefusedError as error:
+        refuse(f"cannot resume {error}")
     except (RecordError, ReplayError) as error:
-        raise click.ClickException(f"cannot resume {resume}: {error}") from None
+        refuse(f"cannot resume {shown_path(resume or '')}: {error}")
     except (InvalidNotationError, ValueError) as error:
-        raise click.UsageError(str(error)) from None
+        refuse(str(error))
     if resume is not None:
         conflicts = resume_conflicts(
             click.get_current_context(), session.start, {"rules": rules, "seats": seats, "seed": seed, "options": given}
         )
         if conflicts:
-            raise click.UsageError(
-                "--resume plays the game of its record; these options disagree with it: " + "; ".join(conflicts)
-            )
-    if session.state.is_over:
-        raise click.ClickException("that game is already over")
-    UnoApp(session, bot_delay=bot_delay, show_markers=not no_markers).run()
+            disagree = "; ".join(conflicts)
+            refuse(f"cannot resume {shown_path(resume)}: the record decides, and these options disagree: {disagree}")
+        if session.state.is_over:
+            refuse(f"cannot resume {shown_path(resume)}: that game is already over")
     if save is not None:
-        click.echo(f"Game saved to {save}")
+        session.save = save
+        try:
+            session.write()
+        except FileRefusedError as error:
+            refuse(f"cannot save to {error}")
+    app = UnoApp(session, bot_delay=bot_delay, show_markers=not no_markers)
+    app.run()
+    if app.return_code:
+        saved = save is not None and session.save_error is None
+        where = f" (saved to {shown_path(save or '')} up to its last action)" if saved else ""
+        refuse(f"the game stopped on an unexpected error{where}", EXIT_FAILED)
+    if save is not None and session.save_error is None:
+        click.echo(f"Game saved to {shown_path(save)}")
     click.echo(f"seed {session.start.seed} — replay with: {replay_command(session.start)}")
+    if session.save_error is not None:
+        refuse(session.save_error, EXIT_FAILED)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ from textual.widgets.option_list import Option
 
 from unoengine.bots.base import Bot, make_bot
 from unoengine.bots.heuristic import HeuristicBot
+from unoengine.cli.files import read_text, write_text
 from unoengine.core.actions import (
     CALL_UNO,
     DRAW,
@@ -200,6 +202,8 @@ class Session:
     """The first round's deck, when the game was dealt from a given deck (a stacked record)."""
     previous: GameState | None = field(default=None, repr=False)
     """The state before the last action (names the Duo draft's public cards)."""
+    save_error: str | None = field(default=None, repr=False)
+    """Why the last save failed (the game goes on), or None when the save file is up to date."""
 
     @classmethod
     def new(
@@ -217,6 +221,7 @@ class Session:
         Raises:
             InvalidNotationError: unknown rules or option, or a bad seat count.
             ValueError: unknown bots.
+            FileRefusedError: ``save`` cannot be written.
         """
         ruleset = find_rules(rules)
         if seats is None:
@@ -233,10 +238,12 @@ class Session:
         """Continue the game of a record; seat 0 is the person.
 
         Raises:
+            FileRefusedError: ``path`` cannot be read (not a regular file, over
+                16 MiB, not UTF-8), or ``save`` cannot be written.
             RecordError, ReplayError: the record cannot be replayed.
             ValueError: unknown bots.
         """
-        record = parse_record(path.read_text())
+        record = parse_record(read_text(path))
         start = record.start()
         state = replay(record)
         session = cls(start, state, make_bots(bots, start.seats, start.seed), list(record.actions), save, record.deck)
@@ -269,7 +276,7 @@ class Session:
         self.previous = self.state
         self.state = transition.state
         self.actions.append((seat, format_action(parsed)))
-        self.write()
+        self.keep_saved()
         return transition.events
 
     def recent(self, count: int = 5) -> list[str]:
@@ -290,10 +297,23 @@ class Session:
         return lines
 
     def write(self) -> None:
-        """Write the game record to the save file, if there is one."""
+        """Write the game record to the save file, if there is one, atomically (the old record or the new).
+
+        Raises:
+            FileRefusedError: the file cannot be written; it is left as it was.
+        """
         if self.save is not None:
             deck: Sequence[str] | bool = self.deck if self.deck is not None else False
-            self.save.write_text(format_record(record_of(self.start, self.actions, deck=deck)))
+            write_text(self.save, format_record(record_of(self.start, self.actions, deck=deck)))
+
+    def keep_saved(self) -> None:
+        """Save after an action. A failed save does not stop the game: :attr:`save_error` says why."""
+        try:
+            self.write()
+        except OSError as error:
+            self.save_error = f"The game could not be saved: {error}"
+        else:
+            self.save_error = None
 
     def _draft(self, seat: Seat, text: str) -> str:
         """A Duo draft step (D-3): what was kept (seen by its drafter only) and what went face up."""
@@ -645,6 +665,21 @@ class UnoApp(App[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)
 
+    def _fatal_error(self) -> None:
+        """An unexpected error ends the app: its traceback, *without* local variables (they hold every hand)."""
+        import rich
+        from rich.traceback import Traceback
+
+        self.bell()
+        error = sys.exc_info()[1]
+        if error is None:
+            self.panic(Text("unoengine stopped on an unexpected error"))
+            return
+        trace = Traceback.from_exception(
+            type(error), error, error.__traceback__, show_locals=False, width=None, suppress=[rich]
+        )
+        self.panic(trace)
+
     # -- what the person sees ------------------------------------------------------------
 
     @property
@@ -897,6 +932,8 @@ class UnoApp(App[None]):
         if seat == HUMAN:
             self.show_message("")
             self.follow_cursor()
+        if self.session.save_error is not None:
+            self.show_message(self.session.save_error)
         for event in events:
             line = self.session.describe(event)
             if line is not None:

@@ -78,6 +78,9 @@ class ServerConfig:
     message_rate: float = 20.0
     """Messages a second one connection may send (bursts of ``message_burst``); more are refused."""
     message_burst: float = 60.0
+    http_rate: float = 5.0
+    """Table creations and joins a second from one address (bursts of ``http_burst``)."""
+    http_burst: float = 50.0
 
 
 @dataclass(eq=False)

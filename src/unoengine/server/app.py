@@ -161,7 +161,7 @@ class UnoServer:
         if bucket is None:
             if len(self._http_buckets) > 10_000:
                 self._http_buckets.clear()
-            bucket = self._http_buckets[host] = TokenBucket(5, 50)
+            bucket = self._http_buckets[host] = TokenBucket(self.config.http_rate, self.config.http_burst)
         return bucket.take()
 
     async def close(self) -> None:

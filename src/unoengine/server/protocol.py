@@ -156,7 +156,7 @@ def parse_message(text: str | bytes) -> ClientMessage:
     >>> parse_message('{"type": "act", "seat": true}')
     Traceback (most recent call last):
     ...
-    unoengine.server.protocol.ProtocolError: bad_field: 'act' needs 'token'
+    unoengine.server.protocol.ProtocolError: bad_field: 'seat' must be an integer
 
     Raises:
         ProtocolError: the message is refused (``code``: too_long, bad_json, bad_type, bad_field).
