@@ -78,3 +78,21 @@ def test_version_names_the_build() -> None:
     result = CliRunner().invoke(cli, ["--version"])
     assert result.exit_code == 0
     assert "build" in result.output and _build.BUILD in result.output
+
+
+def test_the_compiled_modules_doctests_pass_in_the_pure_build() -> None:
+    env = {key: value for key, value in os.environ.items() if key != "UNOENGINE_PURE"}
+    env["UNOENGINE_PURE"] = "1"
+    env["PYTHONPATH"] = str(ROOT / "src")
+    files = [str(_build.source_of(module)) for module in _build.COMPILED_MODULES]
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules", "-o", "addopts=", *files],
+        env=env,
+        cwd=ROOT,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert " passed" in result.stdout

@@ -113,13 +113,15 @@ def simulate(
     match: bool = False,
     records: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    write_record: Callable[[Path, str], object] = Path.write_text,
 ) -> SimulationResult:
     """Play ``games`` games between bots and measure them.
 
     Game ``g`` uses seed ``seed + g``; its bots draw from their own seeded
     generators, so a batch is reproducible. Without ``match`` each game is one
     round (``single_round``); with it, whole games to the target score.
-    ``records``: a folder where every game is saved as a record (with its deck).
+    ``records``: a folder where every game is saved as a record (with its deck),
+    through ``write_record(path, text)`` (the CLI passes its atomic writer).
 
     Raises:
         ValueError: unknown rules, bot or option, or a bad seat count.
@@ -152,7 +154,7 @@ def simulate(
             result.wins[final.winner] += 1
         if records is not None and outcome.actions is not None:
             record = record_of(start, outcome.actions, deck=True)
-            (records / f"{ruleset.name}-{game_seed}.json").write_text(format_record(record))
+            write_record(records / f"{ruleset.name}-{game_seed}.json", format_record(record))
         if progress is not None:
             progress(1)
     result.seconds = time.perf_counter() - started

@@ -13,11 +13,9 @@
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 import sys
-import tempfile
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -352,9 +350,7 @@ def simulate_command(
 
         if records is None:
             return play(None, progress)
-        if "write_record" in inspect.signature(simulate).parameters:
-            return play(records, progress, write_record=write_text)
-        return _through_staging(records, progress, play)
+        return play(records, progress, write_record=write_text)
 
     err = Console(stderr=True)
     try:
@@ -398,35 +394,6 @@ def _records_folder(text: str) -> Path:
     except OSError as error:
         _fail(f"error: cannot write records in {shown}: {problem_of(error)}")
     return folder
-
-
-def _through_staging(
-    records: Path,
-    progress: Callable[[int], None] | None,
-    play: Callable[[Path, Callable[[int], None]], dict[str, Any]],
-) -> dict[str, Any]:
-    """Run ``play`` with a private folder for its records, and move each one into ``records`` with :func:`write_text`.
-
-    For a :func:`~unoengine.sim.simulate` that writes its records itself: they are written
-    in a fresh folder only this process can enter, then copied atomically, never
-    through a symbolic link, into ``records`` as soon as each game ends.
-    """
-    with tempfile.TemporaryDirectory(prefix="uno-records-") as private:
-        staged = Path(private)
-
-        def move() -> None:
-            for path in sorted(staged.iterdir()):
-                write_text(records / path.name, path.read_text(encoding="utf-8"))
-                path.unlink()
-
-        def tick(done: int) -> None:
-            move()
-            if progress is not None:
-                progress(done)
-
-        figures = play(staged, tick)
-        move()
-    return figures
 
 
 # -- uno rules -----------------------------------------------------------------------

@@ -14,7 +14,6 @@ import random
 import re
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -59,9 +58,9 @@ from unoengine.core.events import (
 )
 from unoengine.core.record import format_record, parse_record, record_of, replay
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.duo import Draft
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for
+from unoengine.play.table import Table, TableStep
 
 HUMAN: Seat = 0
 """The person always sits at seat 0."""
@@ -189,21 +188,66 @@ def make_bots(names: Sequence[str], seats: int, seed: int) -> dict[Seat, Bot]:
     return bots
 
 
-@dataclass
-class Session:
-    """A game between the person at seat 0 and bots, with its record."""
+class _SeatBots(dict[Seat, Bot]):
+    """A session's bots by seat, writing through to its table's controllers."""
 
-    start: GameState
-    state: GameState
-    bots: dict[Seat, Bot]
-    actions: list[tuple[Seat, str]] = field(default_factory=list)
-    save: Path | None = None
-    deck: tuple[str, ...] | None = None
-    """The first round's deck, when the game was dealt from a given deck (a stacked record)."""
-    previous: GameState | None = field(default=None, repr=False)
-    """The state before the last action (names the Duo draft's public cards)."""
-    save_error: str | None = field(default=None, repr=False)
-    """Why the last save failed (the game goes on), or None when the save file is up to date."""
+    def __init__(self, session: Session) -> None:
+        super().__init__((seat, bot) for seat, bot in enumerate(session.table.controllers) if bot is not None)
+        self._session = session
+
+    def __setitem__(self, seat: Seat, bot: Bot) -> None:
+        super().__setitem__(seat, bot)
+        self._session.table.set_controller(seat, bot)
+
+
+class Session:
+    """A game between the person at seat 0 and bots, on a :class:`~unoengine.play.table.Table`, with its record."""
+
+    def __init__(
+        self,
+        start: GameState,
+        state: GameState,
+        bots: dict[Seat, Bot],
+        actions: Sequence[tuple[Seat, str]] = (),
+        save: Path | None = None,
+        deck: tuple[str, ...] | None = None,
+    ) -> None:
+        controllers: list[Bot | None] = [bots.get(seat) for seat in range(start.seats)]
+        controllers[HUMAN] = None
+        parsed = [(seat, parse_action(text)) for seat, text in actions]
+        self.table = Table(state, controllers, start=start, actions=parsed)
+        self.save = save
+        self.deck = deck
+        """The first round's deck, when the game was dealt from a given deck (a stacked record)."""
+        self.previous: GameState | None = None
+        """The state before the last action."""
+        self.save_error: str | None = None
+        """Why the last save failed (the game goes on), or None when the save file is up to date."""
+
+    @property
+    def start(self) -> GameState:
+        """The game's first state."""
+        return self.table.start
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self.table.state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        """Put the table in another state (tests arrange positions this way); the record is kept."""
+        self.table = Table(state, self.table.controllers, start=self.table.start, actions=self.table.actions)
+
+    @property
+    def bots(self) -> dict[Seat, Bot]:
+        """The bots by seat; assigning one (``session.bots[2] = bot``) gives it that seat at the table."""
+        return _SeatBots(self)
+
+    @property
+    def actions(self) -> list[tuple[Seat, str]]:
+        """Every action so far with its seat, in notation."""
+        return [(seat, format_action(action)) for seat, action in self.table.actions]
 
     @classmethod
     def new(
@@ -271,29 +315,44 @@ class Session:
             InvalidNotationError: the text is not an action.
             IllegalActionError: the rules refuse it (the state is unchanged).
         """
-        parsed = parse_action(action) if isinstance(action, str) else action
-        transition = apply(self.state, seat, parsed)
-        self.previous = self.state
-        self.state = transition.state
-        self.actions.append((seat, format_action(parsed)))
+        before = self.state
+        step = self.table.submit(seat, action)
+        return self._after(before, step)
+
+    def bot_reaction(self) -> tuple[Event, ...] | None:
+        """The bots react to an open UNO window (the table's reaction policy), or ``None``."""
+        before = self.state
+        step = self.table.bot_reaction()
+        return None if step is None else self._after(before, step)
+
+    def bot_turn(self) -> tuple[Event, ...] | None:
+        """The bot whose turn it is plays, or ``None`` when the seat to act is not a bot."""
+        before = self.state
+        step = self.table.bot_turn()
+        return None if step is None else self._after(before, step)
+
+    def _after(self, before: GameState, step: TableStep) -> tuple[Event, ...]:
+        self.previous = before
         self.keep_saved()
-        return transition.events
+        return step.events
 
     def recent(self, count: int = 5) -> list[str]:
         """The log lines of the last ``count`` actions so far (shown when a game is resumed)."""
-        split = max(0, len(self.actions) - count)
+        actions = self.table.actions
+        split = max(0, len(actions) - count)
         state = self.start
-        for seat, text in self.actions[:split]:
-            state = apply(state, seat, parse_action(text)).state
-        keep, lines = self.state, []
+        for seat, action in actions[:split]:
+            state = apply(state, seat, action).state
+        keep, lines = self.table, []
         try:
-            for seat, text in self.actions[split:]:
-                transition = apply(state, seat, parse_action(text))
-                self.previous, self.state = state, transition.state
+            for seat, action in actions[split:]:
+                transition = apply(state, seat, action)
+                self.previous = state
+                self.table = Table(transition.state, keep.controllers, start=keep.start)
                 lines += [line for event in transition.events if (line := self.describe(event)) is not None]
                 state = transition.state
         finally:
-            self.state, self.previous = keep, None
+            self.table, self.previous = keep, None
         return lines
 
     def write(self) -> None:
@@ -316,25 +375,37 @@ class Session:
             self.save_error = None
 
     def _draft(self, seat: Seat, text: str) -> str:
-        """A Duo draft step (D-3): what was kept (seen by its drafter only) and what went face up."""
+        """A Duo draft step (D-3): what was kept (seen by its drafter only) and what went face up.
+
+        Told from seat 0's views before and after the step (G-2): the card the person
+        looked at, the card they took, and the draft discard everyone saw (R-9).
+        """
         previous = self.previous
-        cards = self.state.tables.cards
-        if previous is None or type(previous.pending) is not Draft or len(previous.draw_pile) < 2:
-            return f"{self.names[seat]} {'kept' if text == 'keep' else 'rejected'} the drafted card"
-        looked, following = previous.draw_pile[-1], previous.draw_pile[-2]
         who = self.names[seat]
+        if previous is None or previous.pending.kind != "draft":
+            return f"{who} {'kept' if text == 'keep' else 'rejected'} the drafted card"
+        before, after = view_for(previous, HUMAN), self.view_now()
+        looked = before.draft_card
+        discard = after.discard_pile[-1] if after.discard_pile and after.pending == "draft" else None
+        gained = [card for card in after.hand if after.hand.count(card) > before.hand.count(card)]
         if text == "keep":
-            kept = format_card(cards[looked]) if seat == HUMAN else "a card"
-            return f"{who} kept {kept}; {format_card(cards[following])} went to the draft discards"
-        taken = format_card(cards[following]) if seat == HUMAN else "the next card"
-        return f"{who} rejected {format_card(cards[looked])} and took {taken}"
+            kept = format_card(looked) if seat == HUMAN and looked is not None else "a card"
+            if discard is None:
+                return f"{who} kept {kept}"
+            return f"{who} kept {kept}; {format_card(discard)} went to the draft discards"
+        taken = format_card(gained[0]) if seat == HUMAN and gained else "the next card"
+        rejected = looked if seat == HUMAN else discard
+        shown = format_card(rejected) if rejected is not None else "the drafted card"
+        return f"{who} rejected {shown} and took {taken}"
+
+    def view_now(self) -> PlayerView:
+        """Seat 0's view of the current state."""
+        return view_for(self.state, HUMAN)
 
     def _draft_card(self, event: CardsDrawn) -> bool:
         """True for the card a draft step put in a hand (its ``keep``/``reject`` line names it)."""
         previous = self.previous
-        if previous is None or type(previous.pending) is not Draft or previous.pending.seat != event.seat:
-            return False
-        return event.cards is not None and len(event.cards) == 1 and event.cards[0] in previous.draw_pile[-2:]
+        return previous is not None and previous.pending.kind == "draft" and previous.pending.seat == event.seat
 
     def describe(self, event: Event) -> str | None:
         """One log line for an event, as seat 0 may see it (G-2)."""
@@ -888,35 +959,22 @@ class UnoApp(App[None]):
             self.call_later(run)
 
     def _react(self) -> None:
-        """Out of turn: the bots may catch a seat that did not call UNO, or call it themselves."""
-        state = self.state
-        unsafe = state.unsafe
-        if unsafe is not None:
-            start = state.to_act if state.to_act is not None else 0
-            order = [(start + k) % state.seats for k in range(state.seats)]
-            order = [seat for seat in order if seat != unsafe] + [unsafe]
-            for seat in order:
-                bot = self.session.bots.get(seat)
-                if bot is None or not bot.reacts:
-                    continue
-                legal = legal_actions(state, seat)
-                action = bot.react(view_for(state, seat), legal)
-                if action is not None and action in legal:
-                    self.perform(seat, action)
-                    return
-        self._reacted = state.steps
+        """Out of turn: the bots may catch a seat that did not call UNO, or call it themselves (the table's policy)."""
+        steps = self.state.steps
+        events = self.session.bot_reaction()
+        self._reacted = steps
+        if events is not None:
+            self.show_events(HUMAN + 1, events)  # a bot's step
+            return
         self.advance()
 
     def _bot_move(self) -> None:
-        state = self.state
-        seat = state.to_act
-        if seat is None or seat == HUMAN:
+        seat = self.state.to_act
+        events = self.session.bot_turn() if seat is not None and seat != HUMAN else None
+        if events is None:
             self.advance()
             return
-        bot = self.session.bots[seat]
-        legal = legal_actions(state, seat)
-        action = bot.choose(view_for(state, seat) if bot.needs_view else None, legal)
-        self.perform(seat, action)
+        self.show_events(seat if seat is not None else HUMAN + 1, events)
 
     def perform(self, seat: Seat, action: Action | str) -> bool:
         """Apply an action; log it; show a refusal instead of failing. True if applied."""
@@ -929,6 +987,11 @@ class UnoApp(App[None]):
         except InvalidNotationError as error:
             self.show_message(f"Not understood: {error}")
             return False
+        self.show_events(seat, events)
+        return True
+
+    def show_events(self, seat: Seat, events: tuple[Event, ...]) -> None:
+        """Log what an applied action did, show a round's summary, and go on."""
         if seat == HUMAN:
             self.show_message("")
             self.follow_cursor()
@@ -945,7 +1008,6 @@ class UnoApp(App[None]):
         if ended and not self.state.is_over:
             self.show_round_summary(ended[-1])
         self.advance()
-        return True
 
     def follow_cursor(self) -> None:
         """After the person's action: pick the card just drawn, or the first card of a Duo dump."""

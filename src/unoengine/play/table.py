@@ -282,26 +282,44 @@ class Table:
         """One action by a bot, or ``None`` when no bot has anything to do now.
 
         While a seat can be caught for UNO (C-18), the reacting bots are offered
-        the window once, in :func:`reaction_order`; then the seat to act plays if
-        its controller is a bot.
+        the window once (:meth:`bot_reaction`); then the seat to act plays if its
+        controller is a bot (:meth:`bot_turn`).
+
+        Raises:
+            IllegalActionError: a bot chose an action that is not legal.
+        """
+        step = self.bot_reaction()
+        return step if step is not None else self.bot_turn()
+
+    def bot_reaction(self) -> TableStep | None:
+        """Offer the open UNO window (C-18) to the reacting bots, once per version, in
+        :func:`reaction_order`; the first that acts (``catch N`` or ``uno``) takes it.
 
         Raises:
             IllegalActionError: a bot chose an action that is not legal.
         """
         state = self._state
-        if state.outcome is not None:
+        reaction = self._reaction_due() if state.outcome is None else None
+        if reaction is None:
             return None
-        reaction = self._reaction_due()
-        if reaction is not None:
-            self._offered = self.version
-            for reactor in reaction:
-                bot = self._controllers[reactor]
-                assert bot is not None
-                legal = legal_actions(state, reactor)
-                chosen = bot.react(view_for(state, reactor), legal)
-                if chosen is not None:
-                    return self._bot_apply(state, reactor, chosen, legal)
-        seat = state.pending.seat
+        self._offered = self.version
+        for reactor in reaction:
+            bot = self._controllers[reactor]
+            assert bot is not None
+            legal = legal_actions(state, reactor)
+            chosen = bot.react(view_for(state, reactor), legal)
+            if chosen is not None:
+                return self._bot_apply(state, reactor, chosen, legal)
+        return None
+
+    def bot_turn(self) -> TableStep | None:
+        """The seat to act plays, if its controller is a bot (else ``None``).
+
+        Raises:
+            IllegalActionError: the bot chose an action that is not legal.
+        """
+        state = self._state
+        seat = state.to_act
         if seat is None:
             return None
         bot = self._controllers[seat]
