@@ -398,10 +398,6 @@ def _records_folder(text: str) -> Path:
 
 # -- uno rules -----------------------------------------------------------------------
 
-RULE_PREFIX = {"classic": "C", "duo": "D", "flex": "F"}
-"""The letter of each rule set's rule numbers (C-1, D-1, F-1)."""
-
-
 def rulebook() -> str:
     """The rulebook's Markdown text (the package's copy of docs/RULES.md)."""
     return resources.files("unoengine.cli").joinpath("RULES.md").read_text(encoding="utf-8")
@@ -429,7 +425,7 @@ def rules_text(ruleset: RuleSet | None) -> str:
     if ruleset is None:
         return text
     _, sections = rulebook_sections(text)
-    wanted = (RULE_PREFIX.get(ruleset.name, ruleset.name[:1].upper()), "G", "R")
+    wanted = (ruleset.rule_letter, "G", "R")
     chosen = [body for letter in wanted for found, body in sections if found == letter]
     return "\n---\n\n".join(chosen)
 

@@ -195,11 +195,13 @@ def event_to_json(event: Event, state: GameState) -> dict[str, Any]:
     elif type(event) is HandShown:
         data.update(seat=event.seat, to=event.to, cards=named(event.cards), legal=event.legal)
     elif type(event) is RoundEnded:
+        points = state.tables.points
         data.update(
             round=event.round,
             winner=event.winner,
             deltas=list(event.deltas),
             hands=[named(hand) for hand in event.hands],
+            points=[[points[card] for card in hand] for hand in event.hands],
         )
     elif type(event) is PowerFlipped:
         data["power"] = ["green" if green else "red" for green in event.power]

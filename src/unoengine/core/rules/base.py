@@ -124,6 +124,8 @@ class RuleSet:
     """The rule set's own keys of ``uno replay --json`` (Flex ``power``, Duo ``volley``)."""
     handlers: Mapping[str, PendingHandler] = field(default_factory=dict)
     """The rule set's own pending decisions, by ``pending.kind``."""
+    rule_letter: str = ""
+    """The letter of the rule set's rule numbers in docs/RULES.md (``C`` for C-1 …)."""
     cite: Mapping[str, str] = field(default_factory=dict)
     """Rule numbers to name in refusals, by topic: match, drawn, wild, wd4, uno, flex."""
 

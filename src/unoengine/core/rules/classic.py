@@ -112,5 +112,6 @@ CLASSIC = RuleSet(
     score_round=winner_takes_all,
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
+    rule_letter="C",
     cite={"match": "C-7", "drawn": "C-8", "wild": "C-9", "wd4": "C-16", "uno": "C-19", "flex": "C-7"},
 )

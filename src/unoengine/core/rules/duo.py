@@ -424,5 +424,6 @@ DUO = RuleSet(
         "dump": DumpHandler(),
     },
     state_json=duo_json,
+    rule_letter="D",
     cite={"match": "D-8", "drawn": "D-9", "wild": "D-16", "wd4": "D-18", "uno": "D-11", "flex": "D-8"},
 )

@@ -366,5 +366,6 @@ FLEX = RuleSet(
     on_play=use_power,
     after_card=all_red_turn_green,
     state_json=flex_json,
+    rule_letter="F",
     cite={"match": "F-9", "drawn": "F-11", "wild": "C-9", "wd4": "F-24", "uno": "F-26", "flex": "F-14"},
 )
