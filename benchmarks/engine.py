@@ -514,11 +514,11 @@ def micro(rules: str, seats: int, states: int, live: int, min_seconds: float, ru
 
 
 def build_info() -> str:
-    engine = importlib.import_module("unoengine.core.engine")
-    path = getattr(engine, "__file__", "") or ""
-    if path.endswith((".so", ".pyd")):
-        return f"compiled ({Path(path).name})"
-    return "interpreted (pure Python)"
+    """Which build of the core ran, and why (``uno --version`` says the same)."""
+    importlib.import_module("unoengine.core.engine")
+    from unoengine import _build
+
+    return _build.describe()
 
 
 def machine() -> str:

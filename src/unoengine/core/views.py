@@ -167,7 +167,9 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The JSON form of a view (docs/NOTATION.md, "Views and events as JSON").
 
     Every field of the view under its own name; cards and actions in notation,
-    colours as lower-case letters, ``options`` and ``details`` as objects,
+    colours as lower-case letters, ``options``, ``details`` and ``decision`` as
+    objects (each detail also under its own name at the top level: ``volley``,
+    ``dump_color``, ``draft_card``),
     ``outcome`` as ``{"termination", "winner", "scores"}`` or ``null``.
 
     >>> from unoengine.core.engine import new_game
@@ -219,4 +221,4 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "decision": {key: _detail_json(value) for key, value in view.decision},
         "blocked": view.blocked,
         "steps": view.steps,
-    }
+    } | {key: _detail_json(value) for key, value in view.details}
