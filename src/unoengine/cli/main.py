@@ -398,6 +398,7 @@ def _records_folder(text: str) -> Path:
 
 # -- uno rules -----------------------------------------------------------------------
 
+
 def rulebook() -> str:
     """The rulebook's Markdown text (the package's copy of docs/RULES.md)."""
     return resources.files("unoengine.cli").joinpath("RULES.md").read_text(encoding="utf-8")
