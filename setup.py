@@ -38,7 +38,7 @@ def compiled_extensions() -> list[object]:
     for module in modules:
         path = Path("src", *module.split("."))
         paths.append(str(path / "__init__.py") if (HERE / path).is_dir() else str(path.with_suffix(".py")))
-    return list(mypycify(paths, opt_level="3", group_name="unoengine_core"))
+    return list(mypycify(paths, opt_level="3", group_name="unoengine_core"))  # _build.GROUP
 
 
 setup(ext_modules=compiled_extensions())

@@ -60,17 +60,35 @@ def compiled_of(module: str) -> Path | None:
     return None
 
 
+GROUP = "unoengine_core"
+"""mypyc's group name (setup.py): the compiled code is one shared library, ``unoengine_core__mypyc``."""
+
+
+def shared_library() -> Path | None:
+    """The compiled build's shared library (beside the ``unoengine`` package), if there is one.
+
+    Every compiled module's code is in it (the per-module extensions are small
+    shims that are not rebuilt when only the code changes), so its time is the
+    build's time.
+    """
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = ROOT / f"{GROUP}__mypyc{suffix}"
+        if candidate.exists():
+            return candidate
+    return None
+
+
 def _choose() -> tuple[str, str]:
     if os.environ.get("UNOENGINE_PURE", "") not in ("", "0"):
         return "pure", "UNOENGINE_PURE is set"
     missing = [module for module in COMPILED_MODULES if compiled_of(module) is None]
     if missing:
         return "pure", "no compiled modules (no C compiler at install, or not built: scripts/setup)"
-    stale = [
-        module
-        for module in COMPILED_MODULES
-        if source_of(module).stat().st_mtime > compiled_of(module).stat().st_mtime  # type: ignore[union-attr]
-    ]
+    library = shared_library()
+    if library is None:
+        return "pure", "the compiled build's shared library is missing (rebuild: scripts/setup)"
+    built = library.stat().st_mtime
+    stale = [module for module in COMPILED_MODULES if source_of(module).stat().st_mtime > built]
     if stale:
         return "pure", f"the compiled build is older than {source_of(stale[0]).name} (rebuild: scripts/setup)"
     return "compiled", "mypyc"

@@ -399,7 +399,7 @@ function summaryPanel(ev) {
   return h("div", { class: "summary", id: "summary" },
     h("h3", {}, ev.winner === null ? `Round ${ev.round}: blocked` : `Round ${ev.round}: ${Name(ev.winner)} won`),
     h("table", {}, h("tr", {}, h("th", {}, "seat"), h("th", {}, "cards left"), h("th", {}, "points")),
-      ev.hands.map((hand, s) => h("tr", {}, h("td", {}, Name(s)), h("td", { class: "cards" }, (hand || []).map((c, i) => h("span", { class: "scored" }, cardElement(c, { size: "small" }), h("small", {}, String(((ev.points || [])[s] || [])[i] ?? "")))))), h("td", {}, ev.deltas[s] > 0 ? `+${ev.deltas[s]}` : String(ev.deltas[s]))))),
+      ev.hands.map((hand, s) => h("tr", {}, h("td", {}, Name(s)), h("td", { class: "cards" }, (hand || []).map((c, i) => h("span", { class: "scored" }, cardElement(c, { size: "small" }), h("small", {}, String(((ev.points || [])[s] || [])[i] ?? ""))))), h("td", {}, ev.deltas[s] > 0 ? `+${ev.deltas[s]}` : String(ev.deltas[s]))))),
     h("button", { onclick: () => { T.summary = null; render(); } }, "OK"));
 }
 
