@@ -26,6 +26,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.core.state",
     "unoengine.core.work",
     "unoengine.core.engine",
+    "unoengine.core.events",
     "unoengine.core.views",
     "unoengine.core.rules.base",
     "unoengine.core.rules.classic",
@@ -36,8 +37,7 @@ COMPILED_MODULES: tuple[str, ...] = (
 
 Not compiled: the notation parsers (``cards``, ``actions``: they take any object
 and refuse it with ``InvalidNotationError``, where compiled code would raise
-``TypeError`` first), ``events`` (its typed equality is assigned to NamedTuple
-classes, which compiled functions cannot be bound to) and ``rules/__init__``."""
+``TypeError`` first) and ``rules/__init__``."""
 
 ROOT = Path(__file__).resolve().parent.parent
 """The folder that holds the ``unoengine`` package."""

@@ -2,13 +2,15 @@
 
 An event may carry hidden cards (``CardsDrawn.cards``, ``HandShown.cards``);
 :func:`redact` is the one function that turns an event into what a given seat may
-see (G-2). Events are small immutable values.
+see (G-2). Events are small immutable values (frozen dataclasses: events of
+different types never compare equal, even when their fields do).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import CardId, Color, Seat, format_card
@@ -17,14 +19,16 @@ if TYPE_CHECKING:
     from unoengine.core.state import GameState
 
 
-class ActionTaken(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
     """A seat took an action; public."""
 
     seat: Seat
     action: Action
 
 
-class CardsDrawn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CardsDrawn:
     """A seat drew cards; ``cards`` is ``None`` in a view that may not see them."""
 
     seat: Seat
@@ -38,14 +42,16 @@ class CardsDrawn(NamedTuple):
         return self.size if self.cards is None else len(self.cards)
 
 
-class Reshuffled(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
     """The discard pile became the draw pile (C-10 shuffled, D-10 turned over)."""
 
     cards: int
     turned_over: bool
 
 
-class HandShown(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HandShown:
     """A challenged hand is shown to the challenger only (C-17, D-18, F-24)."""
 
     seat: Seat
@@ -54,7 +60,8 @@ class HandShown(NamedTuple):
     legal: bool | None
 
 
-class ChallengeResolved(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ChallengeResolved:
     """A Wild Draw Four challenge: who drew, how many (public)."""
 
     challenger: Seat
@@ -62,20 +69,23 @@ class ChallengeResolved(NamedTuple):
     success: bool
 
 
-class PowerFlipped(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PowerFlipped:
     """Flex Power Cards after a card (F-16): ``True`` is green."""
 
     power: tuple[bool, ...]
 
 
-class Caught(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Caught:
     """``catcher`` caught ``seat``, who had not called UNO (C-18)."""
 
     catcher: Seat
     seat: Seat
 
 
-class RoundEnded(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
     """A round ended: its winner (``None`` if blocked, G-6) and score changes.
 
     ``hands`` are every hand as the round ended: they are shown for scoring
@@ -88,14 +98,16 @@ class RoundEnded(NamedTuple):
     hands: tuple[tuple[CardId, ...], ...] = ()
 
 
-class GameEnded(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameEnded:
     """The game ended with this winner (or none) and these scores."""
 
     winner: Seat | None
     scores: tuple[int, ...]
 
 
-class RoundStarted(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
     """A new round was dealt (or, in Duo, its draft begins)."""
 
     round: int
@@ -129,21 +141,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     RoundStarted,
 )
 
-
-def _typed_eq(self: tuple[Any, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _typed_ne(self: tuple[Any, ...], other: object) -> bool:
-    return not _typed_eq(self, other)
-
-
-for _event_type in EVENT_TYPES:
-    # Events of different types never compare equal, even when their fields do
-    # (``Caught(1, 0)`` is not ``RoundStarted(1, 0)``): a plain NamedTuple would.
-    _event_type.__eq__ = _typed_eq  # type: ignore[method-assign]
-    _event_type.__ne__ = _typed_ne  # type: ignore[method-assign,assignment]
-    _event_type.__hash__ = tuple.__hash__  # type: ignore[method-assign]
 
 EVENT_NAMES: dict[type[Event], str] = {
     event_type: re.sub(r"(?<!^)(?=[A-Z])", "_", event_type.__name__).lower() for event_type in EVENT_TYPES
@@ -208,6 +205,7 @@ def event_to_json(event: Event, state: GameState) -> dict[str, Any]:
     elif type(event) is GameEnded:
         data.update(winner=event.winner, scores=list(event.scores))
     else:
-        for key, value in event._asdict().items():
-            data[key] = value.letter if isinstance(value, Color) else value
+        for item in fields(event):
+            value = getattr(event, item.name)
+            data[item.name] = value.letter if isinstance(value, Color) else value
     return data
