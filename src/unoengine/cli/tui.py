@@ -57,7 +57,7 @@ from unoengine.core.events import (
     redact,
 )
 from unoengine.core.record import format_record, parse_record, record_of, replay
-from unoengine.core.rules import find_rules
+from unoengine.core.rules import RuleSet, find_rules
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for
 from unoengine.play.table import Table, TableStep
@@ -135,27 +135,10 @@ def flow(items: Sequence[Text], width: int, *, gap: str = " ", indent: str = "")
     return out
 
 
-_FLEX_WILD_SIDES = {
-    Rank.FLEX_WILD_DRAW_TWO: "name a colour; a player you choose draws 2",
-    Rank.FLEX_WILD_ALL_DRAW: "name a colour; every other player draws 2",
-    Rank.FLEX_WILD_DRAW_FOUR: "name a colour; a player you choose draws 4",
-}
-
-
-_FLEX_WILD_NORMAL = {
-    Rank.FLEX_WILD_DRAW_TWO: "a Wild",
-    Rank.FLEX_WILD_ALL_DRAW: "a Wild",
-    Rank.FLEX_WILD_DRAW_FOUR: "a Wild Draw Four (the next player draws 4)",
-}
-
-
-def side_labels(card: Card) -> tuple[str, str]:
-    """The two answers of the Flex side prompt (F-14): what each side of the card is."""
-    normal = f"Normal side: {_FLEX_WILD_NORMAL.get(card.rank) or card.words.split(', flex side')[0]}"
-    if card.flex_color is not None:
-        flex = f"Flex side: {card.flex_color.word} (your Power Card turns red)"
-    else:
-        flex = f"Flex side: {_FLEX_WILD_SIDES.get(card.rank, 'flex')} (your Power Card turns red)"
+def side_labels(rules: RuleSet, card: Card) -> tuple[str, str]:
+    """The two answers of the Flex side prompt (F-14): what each side of the card does (the rule set's words)."""
+    normal = f"Normal side: {rules.describe_side(card, False)}"
+    flex = f"Flex side: {rules.describe_side(card, True)} (your Power Card turns red)"
     return normal, flex
 
 
@@ -1103,13 +1086,13 @@ class UnoApp(App[None]):
                 Text("Only the flex side of ")
                 + card_text(card, show_markers=self.show_markers)
                 + Text(" can be played:"),
-                [(side_labels(card)[1], FLEX_SIDE), ("Cancel: keep the card", "cancel")],
+                [(side_labels(self.state.rules, card)[1], FLEX_SIDE), ("Cancel: keep the card", "cancel")],
                 flex_only,
             )
             return
         if len({p.flex for p in candidates}) > 1:
             card = candidates[0].card
-            normal, flex_label = side_labels(card)
+            normal, flex_label = side_labels(self.state.rules, card)
 
             def side(answer: str | None) -> None:
                 if answer is None:

@@ -170,7 +170,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     colours as lower-case letters, ``options``, ``details`` and ``decision`` as
     objects (each detail also under its own name at the top level: ``volley``,
     ``dump_color``, ``draft_card``),
-    ``outcome`` as ``{"termination", "winner", "scores"}`` or ``null``.
+    ``outcome`` as ``{"termination", "winner", "scores"}`` or ``null``, and
+    ``sides``: what each card of the hand and the top card does, in words.
 
     >>> from unoengine.core.engine import new_game
     >>> data = view_to_json(view_for(new_game("duo", 2, seed=3, dealer=0), 0))
@@ -221,4 +222,20 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "decision": {key: _detail_json(value) for key, value in view.decision},
         "blocked": view.blocked,
         "steps": view.steps,
+        "sides": _sides(view),
     } | {key: _detail_json(value) for key, value in view.details}
+
+
+def _sides(view: PlayerView) -> dict[str, list[str | None]]:
+    """What each card the viewer can see in play does, in the rule set's words: ``[normal, flex side or null]``."""
+    from unoengine.core.rules import find_rules
+
+    rules = find_rules(view.rules)
+    shown = [*view.hand, *((view.top,) if view.top is not None else ()), *view.discard_pile[-1:]]
+    out: dict[str, list[str | None]] = {}
+    for card in shown:
+        out.setdefault(
+            format_card(card),
+            [rules.describe_side(card, False), rules.describe_side(card, True) if card.is_flex else None],
+        )
+    return out

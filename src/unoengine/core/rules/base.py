@@ -124,6 +124,8 @@ class RuleSet:
     """The rule set's own keys of ``uno replay --json`` (Flex ``power``, Duo ``volley``)."""
     handlers: Mapping[str, PendingHandler] = field(default_factory=dict)
     """The rule set's own pending decisions, by ``pending.kind``."""
+    describe_side: Callable[[Card, bool], str] = lambda card, flex: describe_classic(card)
+    """What a card does when played (``flex``: on its flex side), in words, for interfaces."""
     rule_letter: str = ""
     """The letter of the rule set's rule numbers in docs/RULES.md (``C`` for C-1 …)."""
     cite: Mapping[str, str] = field(default_factory=dict)
@@ -281,6 +283,29 @@ def standard_deck(wilds: int = 4, wild_draw_fours: int = 4) -> tuple[Card, ...]:
     cards += [Card(None, Rank.WILD)] * wilds
     cards += [Card(None, Rank.WILD_DRAW_FOUR)] * wild_draw_fours
     return tuple(cards)
+
+
+# -- what cards do, in words -------------------------------------------------------
+
+CLASSIC_WORDS: dict[Rank, str] = {
+    Rank.SKIP: "the next player misses their turn",
+    Rank.REVERSE: "the direction changes (with two players: play again)",
+    Rank.DRAW_TWO: "the next player draws 2 and misses their turn",
+    Rank.WILD: "name the colour",
+    Rank.WILD_DRAW_FOUR: "name the colour; the next player draws 4 and misses their turn",
+}
+"""C-12 … C-16 in a few words (interfaces show them; the rules are the effects below)."""
+
+
+def describe_with(words: Mapping[Rank, str], card: Card) -> str:
+    """``red Skip: the next player misses their turn``."""
+    name = card.words.split(", flex side")[0]
+    return f"{name}: {words[card.rank]}" if card.rank in words else name
+
+
+def describe_classic(card: Card) -> str:
+    """What a Classic card does (C-12 … C-16)."""
+    return describe_with(CLASSIC_WORDS, card)
 
 
 # -- shared effects ----------------------------------------------------------------

@@ -42,11 +42,13 @@ from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
 from unoengine.core.events import CardsDrawn
 from unoengine.core.rules.base import (
     CLASSIC_EFFECTS,
+    CLASSIC_WORDS,
     COLOR_INDEX,
     Effect,
     Options,
     PendingHandler,
     RuleSet,
+    describe_with,
     no_effect,
     standard_deck,
     wild_draw_four,
@@ -391,6 +393,21 @@ def duo_game_winner(work: Work, round_winner: Seat | None) -> tuple[bool, Seat |
     return False, None
 
 
+DUO_WORDS: dict[Rank, str] = {
+    **CLASSIC_WORDS,
+    Rank.SKIP: "play again",
+    Rank.REVERSE: "then you may play every card of its colour, one by one",
+    Rank.DRAW_TWO: "the other player draws 2, or adds a Draw Two to the volley",
+    Rank.WILD_DRAW_FOUR: "name the colour; the other player draws 4 or challenges",
+}
+"""D-13 … D-18 in a few words."""
+
+
+def describe_duo(card: Card, flex: bool) -> str:
+    """What a Duo card does (D-13 … D-18)."""
+    return describe_with(DUO_WORDS, card)
+
+
 def duo_json(state: GameState) -> dict[str, Any]:
     """``uno replay --json``: the volley's total (0 when none is pending)."""
     pending = state.pending
@@ -424,6 +441,7 @@ DUO = RuleSet(
         "dump": DumpHandler(),
     },
     state_json=duo_json,
+    describe_side=describe_duo,
     rule_letter="D",
     cite={"match": "D-8", "drawn": "D-9", "wild": "D-16", "wd4": "D-18", "uno": "D-11", "flex": "D-8"},
 )

@@ -54,6 +54,7 @@ from unoengine.core.rules.base import (
     RuleSet,
     deal_seven,
     dealer_to_the_left,
+    describe_with,
     draw_two,
     face_matches,
     first_to_target,
@@ -317,6 +318,39 @@ def all_green(seats: int) -> list[bool]:
     return [True] * seats
 
 
+FLEX_WORDS: dict[Rank, str] = {
+    Rank.SKIP: "the next player misses their turn",
+    Rank.REVERSE: "the direction changes",
+    Rank.DRAW_TWO: "the next player draws 2 and misses their turn",
+    Rank.WILD_ALL_FLIP: "every Power Card flips; name the colour",
+    Rank.FLEX_WILD_DRAW_TWO: "a Wild: name the colour",
+    Rank.FLEX_WILD_ALL_DRAW: "a Wild: name the colour",
+    Rank.FLEX_WILD_DRAW_FOUR: "name the colour; the next player draws 4 or challenges",
+}
+"""F-16 … F-18, F-24: the normal sides in a few words."""
+
+FLEX_SIDE_WORDS: dict[Rank, str] = {
+    Rank.SKIP: "Skip: every other player is skipped, you play again",
+    Rank.REVERSE: "Reverse: the direction changes and the next player is skipped",
+    Rank.DRAW_TWO: "Draw Two: every other player draws 1",
+    Rank.FLEX_WILD_DRAW_TWO: "name the colour; a player you choose draws 2",
+    Rank.FLEX_WILD_ALL_DRAW: "name the colour; every other player draws 2",
+    Rank.FLEX_WILD_DRAW_FOUR: "name the colour; a player you choose draws 4 or challenges",
+}
+"""F-19 … F-25: the flex sides in a few words."""
+
+
+def describe_flex(card: Card, flex: bool) -> str:
+    """What a Flex card does on either side (F-14 … F-25)."""
+    if not flex:
+        text = describe_with(FLEX_WORDS, card)
+        return text + " (your Power Card flips)" if card.flip else text
+    if card.flex_color is None:
+        return FLEX_SIDE_WORDS.get(card.rank, "no flex side")
+    color = card.flex_color.word
+    return f"{color} {FLEX_SIDE_WORDS[card.rank]}" if card.rank in FLEX_SIDE_WORDS else color
+
+
 def flex_json(state: GameState) -> dict[str, Any]:
     """``uno replay --json``: each seat's Power Card."""
     return {"power": ["green" if green else "red" for green in state.power]}
@@ -366,6 +400,7 @@ FLEX = RuleSet(
     on_play=use_power,
     after_card=all_red_turn_green,
     state_json=flex_json,
+    describe_side=describe_flex,
     rule_letter="F",
     cite={"match": "F-9", "drawn": "F-11", "wild": "C-9", "wd4": "F-24", "uno": "F-26", "flex": "F-14"},
 )

@@ -378,6 +378,8 @@ function gamePanel(L, v) {
     el.tabIndex = 0;
     if (i === T.selected) el.classList.add("selected");
     if (c === v.drawn_card) el.classList.add("drawn");
+    const sides = (v.sides || {})[c];
+    if (sides) el.title = sides[1] ? `${sides[0]} — flex side: ${sides[1]}` : sides[0];
     el.addEventListener("click", () => { T.selected = i; pick(c); });
     el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(c); } });
     return el;
@@ -385,8 +387,11 @@ function gamePanel(L, v) {
   const buttons = legal.filter((a) => !isPlay(a) && !a.startsWith("catch"));
   const actions = h("div", { class: "actions" }, buttons.map((a) => h("button", { "data-action": a, class: a === "uno" ? "uno" : a.startsWith("color") ? `choice ${COLORS[a.slice(-1).toUpperCase()]}` : "", onclick: () => act(a) }, actionLabel(a))));
   const draft = v.draft_card ? h("div", { class: "draft" }, "Drafted card: ", cardElement(v.draft_card)) : null;
+  const chosen = v.hand[T.selected];
+  const chosenSides = chosen ? (v.sides || {})[chosen] : null;
+  const cardInfo = chosenSides ? h("div", { class: "card-info", id: "card-info" }, chosenSides[0], chosenSides[1] ? h("div", { class: "flex-info" }, `Flex side: ${chosenSides[1]}`) : null) : null;
   const mine = me === null ? h("p", {}, "You are watching: spectators see no hand.")
-    : h("div", { class: "me" }, h("div", { class: "who" }, `You — score ${v.scores[me]}`, v.power.length ? h("span", { class: `power ${v.power[me]}` }, ` Power: ${v.power[me]}`) : null, v.unsafe === me ? h("strong", { class: "unsafe" }, " Call UNO!") : null), draft, hand, actions);
+    : h("div", { class: "me" }, h("div", { class: "who" }, `You — score ${v.scores[me]}`, v.power.length ? h("span", { class: `power ${v.power[me]}` }, ` Power: ${v.power[me]}`) : null, v.unsafe === me ? h("strong", { class: "unsafe" }, " Call UNO!") : null), draft, hand, cardInfo, actions);
   const game = L.games[L.games.length - 1];
   const fair = game ? h("p", { class: "fair" }, "Seed commitment SHA-256: ", h("code", { id: "commitment" }, game.commitment)) : null;
   return h("section", { class: "panel game" },
