@@ -293,7 +293,12 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
     events: list[Event] = []
-    return Transition(apply_unchecked(state, seat, action, events), tuple(events))
+    after = apply_unchecked(state, seat, action, events)
+    return _transition(Transition, (after, tuple(events)))
+
+
+_transition = tuple.__new__
+"""Builds a :class:`Transition` from its two fields in C (the NamedTuple's own ``__new__`` is Python code)."""
 
 
 def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list[Event] | None = None) -> GameState:
