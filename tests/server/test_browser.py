@@ -235,3 +235,34 @@ async def test_one_browser_plays_a_whole_round_against_bots(
         finally:
             await browser.close()
             await playwright.stop()
+
+
+@pytest.mark.parametrize(("rules", "seats", "bots"), [("duo", 2, [""]), ("flex", 3, ["", "heuristic"])])
+async def test_two_browsers_play_a_whole_round_of_duo_and_flex(rules: str, seats: int, bots: list[str]) -> None:
+    """Every rule set with two people: Duo's draft, volley and dump, Flex's sides and Power Cards, by the UI."""
+    async with live_server(bot_delay=0.02) as live:
+        playwright, browser = await launch()
+        try:
+            alice = await (await browser.new_context(viewport=DESKTOP)).new_page()
+            bob = await (await browser.new_context(viewport=PHONE)).new_page()
+            invite = await create_in_ui(alice, live.url, rules, seats, bots, single=True)
+            await bob.goto(invite)
+            await bob.fill("#join-name", "Bob")
+            await bob.click("#join-button")
+            await bob.wait_for_selector("text=Waiting for the host")
+            await alice.wait_for_selector("#start:not([disabled])")
+            await alice.click("#start")
+            for page in (alice, bob):
+                await page.wait_for_function("() => window.unoSession && window.unoSession.view")
+            rng = random.Random(11)
+            drivers = [Driver(alice, rng), Driver(bob, rng)]
+            await play_until_over(drivers)
+            for page in (alice, bob):
+                await page.wait_for_selector("#final")
+            done = drivers[0].done | drivers[1].done
+            assert "play" in done, done
+            if rules == "duo":
+                assert {"keep"} <= done or {"reject"} <= done, done  # D-3: the draft, by both people
+        finally:
+            await browser.close()
+            await playwright.stop()
