@@ -64,11 +64,13 @@ says plainly which are met and which are missed, by how much.
 from __future__ import annotations
 
 import argparse
+import copy
 import gc
 import importlib
 import inspect
 import json
 import os
+import pickle
 import platform
 import random
 import shutil
@@ -478,6 +480,16 @@ def micro(rules: str, seats: int, states: int, live: int, min_seconds: float, ru
             legal_mask(state, seat)
         return n
 
+    def loop_pickle() -> int:
+        for state, _seat in pairs:
+            pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        return n
+
+    def loop_copy() -> int:
+        for state, _seat in pairs:
+            copy.deepcopy(state)
+        return n
+
     out: dict[str, Any] = {
         "states": n,
         "legal_actions_us": per_call_us(loop_legal, min_seconds, runs),
@@ -485,6 +497,8 @@ def micro(rules: str, seats: int, states: int, live: int, min_seconds: float, ru
         "apply_unchecked_us": per_call_us(loop_unchecked, min_seconds, runs),
         "view_for_us": per_call_us(loop_view, min_seconds, runs),
         "legal_mask_us": per_call_us(loop_mask, min_seconds, runs),
+        "pickle_round_trip_us": per_call_us(loop_pickle, min_seconds, runs),
+        "deepcopy_us": per_call_us(loop_copy, min_seconds, runs),
         "determinize_us": None,
     }
     function, where = find_determinize()
@@ -690,7 +704,20 @@ def report_lines(report: dict[str, Any]) -> list[str]:
                 notes.append(f"{case['case']}: {figures['aborted']} RLCard game(s) crashed in RLCard, left out")
     out += table(rows)
     out += ["", "micro figures (µs per call, sampled states of random games; bytes per live state, tracemalloc):"]
-    rows = [["case", "legal_actions", "apply", "apply_unchecked", "view_for", "legal_mask", "determinize", "B/state"]]
+    rows = [
+        [
+            "case",
+            "legal_actions",
+            "apply",
+            "apply_unchecked",
+            "view_for",
+            "legal_mask",
+            "determinize",
+            "pickle rt",
+            "deepcopy",
+            "B/state",
+        ]
+    ]
     determinize_notes = set()
     for case in report["cases"]:
         m = case["micro"]
@@ -703,6 +730,8 @@ def report_lines(report: dict[str, Any]) -> list[str]:
                 fmt(m["view_for_us"], 2),
                 fmt(m["legal_mask_us"], 2),
                 fmt(m["determinize_us"], 2),
+                fmt(m["pickle_round_trip_us"], 2),
+                fmt(m["deepcopy_us"], 2),
                 fmt(m["bytes_per_live_state"]),
             ]
         )
