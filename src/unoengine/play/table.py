@@ -363,36 +363,33 @@ class Table:
         viewers = [bot.needs_view for bot in bots]
         reactive = [seat for seat, bot in enumerate(bots) if bot.reacts]
         actions = self._actions
+
+        def take(state: GameState, seat: Seat, action: Action, legal: tuple[Action, ...]) -> GameState:
+            if action not in legal:
+                self._state = state
+                raise self._refused(seat, action)
+            if keep_actions:
+                actions.append((seat, action))
+            return apply_unchecked(state, seat, action)
+
         state = self._state
         taken = 0
         while state.outcome is None:
             seat = state.pending.seat
             assert seat is not None
             legal = legal_actions(state, seat)
-            action = choosers[seat](view_for(state, seat) if viewers[seat] else None, legal)
-            if action not in legal:
-                self._state = state
-                raise self._refused(seat, action)
-            state = apply_unchecked(state, seat, action)
+            state = take(state, seat, choosers[seat](view_for(state, seat) if viewers[seat] else None, legal), legal)
             taken += 1
-            if keep_actions:
-                actions.append((seat, action))
             if state.unsafe is not None and reactive:
                 for other in reaction_order(state):
                     if other not in reactive:
                         continue
                     legal = legal_actions(state, other)
                     reaction = bots[other].react(view_for(state, other), legal)
-                    if reaction is None:
-                        continue
-                    if reaction not in legal:
-                        self._state = state
-                        raise self._refused(other, reaction)
-                    state = apply_unchecked(state, other, reaction)
-                    taken += 1
-                    if keep_actions:
-                        actions.append((other, reaction))
-                    break
+                    if reaction is not None:
+                        state = take(state, other, reaction, legal)
+                        taken += 1
+                        break
             if taken > max_steps:
                 self._state = state
                 raise GameTooLongError(f"game of seed {state.seed} passed {max_steps} actions")
