@@ -5,8 +5,9 @@ The core is one source. A normal install compiles the modules of
 a checkout's ``scripts/setup`` compiles them in place. Without a compiler the
 same ``.py`` files run as they are. Set ``UNOENGINE_PURE=1`` to run the pure
 build although a compiled one is installed (the test that proves both builds
-play identical games does). A compiled build older than its sources (a checkout
-edited since ``scripts/setup``) is not used: the pure build runs instead.
+play identical games does). A compiled build is used only while its sources are
+the ones it was built from (setup.py writes their digest beside the package): a
+checkout edited since ``scripts/setup`` runs the pure build instead.
 
 This module only chooses between files of the package; it is imported by
 ``unoengine.core`` before any of the modules it chooses for.
@@ -14,6 +15,7 @@ This module only chooses between files of the package; it is imported by
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -78,19 +80,30 @@ def shared_library() -> Path | None:
     return None
 
 
+STAMP = ROOT / "unoengine" / "_compiled_sources.txt"
+"""Written by setup.py when it compiles: the digest of the sources it compiled."""
+
+
+def sources_digest() -> str:
+    """The SHA-256 of the compiled modules' sources, in :data:`COMPILED_MODULES` order."""
+    digest = hashlib.sha256()
+    for module in COMPILED_MODULES:
+        digest.update(module.encode() + b"\0" + source_of(module).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def _choose() -> tuple[str, str]:
     if os.environ.get("UNOENGINE_PURE", "") not in ("", "0"):
         return "pure", "UNOENGINE_PURE is set"
     missing = [module for module in COMPILED_MODULES if compiled_of(module) is None]
-    if missing:
+    if missing or shared_library() is None:
         return "pure", "no compiled modules (no C compiler at install, or not built: scripts/setup)"
-    library = shared_library()
-    if library is None:
-        return "pure", "the compiled build's shared library is missing (rebuild: scripts/setup)"
-    built = library.stat().st_mtime
-    stale = [module for module in COMPILED_MODULES if source_of(module).stat().st_mtime > built]
-    if stale:
-        return "pure", f"the compiled build is older than {source_of(stale[0]).name} (rebuild: scripts/setup)"
+    try:
+        stamp = STAMP.read_text(encoding="ascii").strip()
+    except OSError:
+        return "pure", "the compiled build does not say what it was built from (rebuild: scripts/setup)"
+    if stamp != sources_digest():
+        return "pure", "the sources changed since the compiled build (rebuild: scripts/setup)"
     return "compiled", "mypyc"
 
 
