@@ -122,7 +122,44 @@ async def seat_client(
             acting.cancel()
 
 
-async def run(tables: int, seconds: float, pace: str, warmup: float) -> dict[str, Any]:
+async def drive(
+    ws_url: str, seats: list[tuple[str, int, str]], pace: str, stop: float, warmup_until: float, seed: float
+) -> tuple[Stats, float]:
+    """Play ``seats`` until ``stop`` (measuring from ``warmup_until``); the stats and this process's CPU share."""
+    stats = Stats()
+    rng = random.Random(seed)
+    clients = [
+        asyncio.create_task(seat_client(ws_url, code, seat, token, pace, stats, stop, random.Random(rng.random())))
+        for code, seat, token in seats
+    ]
+    await asyncio.sleep(1.0)
+    for code, seat, token in seats:
+        if seat == 0:
+            async with websockets.connect(ws_url) as starter:
+                await starter.send(json.dumps({"type": "hello", "table": code, "token": token}))
+                await starter.send(json.dumps({"type": "start", "token": token}))
+                await starter.recv()
+    await asyncio.sleep(max(0.0, warmup_until - time.time()))
+    stats.measuring = True
+    own0, wall0 = time.process_time(), time.monotonic()
+    results = await asyncio.gather(*clients, return_exceptions=True)
+    stats.errors += sum(1 for result in results if isinstance(result, BaseException))
+    return stats, (time.process_time() - own0) / max(1e-9, time.monotonic() - wall0)
+
+
+def client_worker(job: str) -> None:
+    """``--client-worker JOB``: drive the seats of a job file, print the stats as one JSON line."""
+    spec = json.loads(Path(job).read_text())
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    seats = [tuple(item) for item in spec["seats"]]
+    stop = time.monotonic() + (spec["stop"] - time.time())
+    stats, cpu = asyncio.run(drive(spec["ws_url"], seats, spec["pace"], stop, spec["measure_from"], spec["seed"]))  # type: ignore[arg-type]
+    print(json.dumps({"latencies": stats.latencies, "actions": stats.actions, "errors": stats.errors, "cpu": cpu}))
+
+
+async def run(tables: int, seconds: float, pace: str, warmup: float, processes: int = 1) -> dict[str, Any]:
+    """Serve, create ``tables`` tables, and play them from ``processes`` client processes."""
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     port = free_port()
@@ -141,34 +178,45 @@ async def run(tables: int, seconds: float, pace: str, warmup: float) -> dict[str
                 made = await asyncio.to_thread(post, base + "/api/tables", {"rules": "classic", "seats": 2})
                 joined = await asyncio.to_thread(post, f"{base}/api/tables/{made['code']}/join", {"name": "B"})
                 seats += [(made["code"], 0, made["token"]), (made["code"], 1, joined["token"])]
-            stats = Stats()
-            rng = random.Random(1)
-            stop = time.monotonic() + warmup + seconds
             ws_url = base.replace("http", "ws") + "/ws"
-            clients = [
-                asyncio.create_task(
-                    seat_client(ws_url, code, seat, token, pace, stats, stop, random.Random(rng.random()))
+            start = time.time() + 2.0 + tables / 500
+            measure_from = start + 1.0 + warmup
+            stop = measure_from + seconds
+            jobs = []
+            for index in range(processes):
+                share = [seat for number, seat in enumerate(seats) if number // 2 % processes == index]
+                job = Path(tmp) / f"job{index}.json"
+                body = {"ws_url": ws_url, "seats": share, "pace": pace, "stop": stop}
+                job.write_text(json.dumps({**body, "measure_from": measure_from, "seed": index + 1}))
+                jobs.append(job)
+            workers = [
+                subprocess.Popen(
+                    [sys.executable, __file__, "--client-worker", str(job)], stdout=subprocess.PIPE, text=True
                 )
-                for code, seat, token in seats
+                for job in jobs
             ]
-            await asyncio.sleep(1.0)
-            for code, seat, token in seats:
-                if seat == 0:
-                    async with websockets.connect(ws_url) as starter:
-                        await starter.send(json.dumps({"type": "hello", "table": code, "token": token}))
-                        await starter.send(json.dumps({"type": "start", "token": token}))
-                        await starter.recv()
-            await asyncio.sleep(warmup)
-            stats.measuring = True
+            await asyncio.sleep(max(0.0, measure_from - time.time()))
             cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
-            results = await asyncio.gather(*clients, return_exceptions=True)
+            outputs = [await asyncio.to_thread(worker.communicate) for worker in workers]
             wall = time.monotonic() - wall0
             server_cpu = (cpu_seconds(server.pid) - cpu0) / wall
-            stats.errors += sum(1 for result in results if isinstance(result, BaseException))
         finally:
             server.terminate()
             server.wait(10)
-    latencies = sorted(stats.latencies) or [0.0]
+    latencies: list[float] = []
+    actions = errors = 0
+    client_cpu = 0.0
+    for worker, (out, _err) in zip(workers, outputs, strict=True):
+        if worker.returncode != 0 or not out.strip():
+            errors += 1
+            continue
+        data = json.loads(out.strip().splitlines()[-1])
+        latencies += data["latencies"]
+        actions += data["actions"]
+        errors += data["errors"]
+        client_cpu += data["cpu"]
+    latencies.sort()
+    latencies = latencies or [0.0]
 
     def pct(q: float) -> float:
         return round(1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))], 2)
@@ -177,12 +225,14 @@ async def run(tables: int, seconds: float, pace: str, warmup: float) -> dict[str
         "tables": tables,
         "pace": pace,
         "seconds": round(wall, 1),
-        "actions_per_s": round(stats.actions / wall, 1),
+        "actions_per_s": round(actions / wall, 1),
         "p50_ms": pct(0.50),
         "p99_ms": pct(0.99),
         "max_ms": round(1000 * latencies[-1], 2),
-        "errors": stats.errors,
+        "errors": errors,
         "server_cpu": round(server_cpu, 2),
+        "client_cpu": round(client_cpu, 2),
+        "client_processes": processes,
     }
 
 
@@ -193,10 +243,17 @@ def main() -> None:
     parser.add_argument("--pace", choices=["human", "max"], default="human")
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--processes", type=int, default=1, help="client processes sharing the tables (default 1)")
+    parser.add_argument("--client-worker", metavar="JOB", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.client_worker:
+        client_worker(args.client_worker)
+        return
     if not 1 <= args.tables <= 5000 or not 0 < args.seconds <= 600:
         parser.error("--tables 1..5000, --seconds up to 600")
-    result = asyncio.run(run(args.tables, args.seconds, args.pace, args.warmup))
+    if not 1 <= args.processes <= 16:
+        parser.error("--processes 1..16")
+    result = asyncio.run(run(args.tables, args.seconds, args.pace, args.warmup, args.processes))
     if args.json:
         print(json.dumps(result))
     else:

@@ -81,6 +81,16 @@ class ServerConfig:
     http_rate: float = 5.0
     """Table creations and joins a second from one address (bursts of ``http_burst``)."""
     http_burst: float = 50.0
+    gc_freeze_seconds: float = 10.0
+    """How often the server moves what has survived into the collector's permanent generation (0: never).
+
+    A full collection of CPython's cyclic garbage collector walks every tracked
+    object; with a thousand tables' states that is a pause of a few hundred
+    milliseconds, the whole of the latency's tail. Game states are acyclic values
+    freed by reference counting, so the server collects the young generations and
+    then freezes what is left at this interval: full collections then walk only
+    what came since.
+    """
 
 
 @dataclass(eq=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import time
 from collections.abc import AsyncIterator
@@ -186,6 +187,16 @@ async def _body(request: Request) -> Any:
         raise ProtocolError("bad_json", "not valid JSON") from None
 
 
+async def _keep_collector_short(every: float) -> None:
+    """Collect the young generations, then freeze the survivors, every ``every`` seconds (``ServerConfig``)."""
+    if every <= 0:
+        return
+    while True:
+        await asyncio.sleep(every)
+        gc.collect(1)
+        gc.freeze()
+
+
 def create_app(server: UnoServer) -> Starlette:
     """The Starlette app serving ``server``'s tables."""
 
@@ -279,8 +290,12 @@ def create_app(server: UnoServer) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        await server.close()
+        keeper = asyncio.create_task(_keep_collector_short(server.config.gc_freeze_seconds))
+        try:
+            yield
+        finally:
+            keeper.cancel()
+            await server.close()
 
     routes = [
         Route("/", page),
