@@ -77,6 +77,10 @@ class TableStep(NamedTuple):
         }
 
 
+_make_step = tuple.__new__
+"""Builds a :class:`TableStep` from its fields in C (the NamedTuple's ``__new__`` is Python code)."""
+
+
 def reaction_order(state: GameState) -> list[Seat]:
     """Who is offered the open UNO window (C-18), in order.
 
@@ -288,6 +292,8 @@ class Table:
         Raises:
             IllegalActionError: a bot chose an action that is not legal.
         """
+        if self._state.unsafe is None:  # no UNO window: only a bot's turn can be due
+            return self.bot_turn()
         step = self.bot_reaction()
         return step if step is not None else self.bot_turn()
 
@@ -425,6 +431,6 @@ class Table:
     def _accept(self, seat: Seat, action: Action, state: GameState, events: tuple[Event, ...]) -> TableStep:
         self._state = state
         self._actions.append((seat, action))
-        step = TableStep(len(self._actions), seat, action, events, state)
+        step: TableStep = _make_step(TableStep, (len(self._actions), seat, action, events, state))
         self._history.append(step)
         return step
