@@ -166,6 +166,16 @@ async def create_in_ui(page: Page, url: str, rules: str, seats: int, bots: list[
     return str(await page.input_value("#invite"))
 
 
+async def join_and_start(host: Page, guest: Page, invite: str, name: str) -> None:
+    """The guest follows the invite link and joins by name; the host starts the game."""
+    await guest.goto(invite)
+    await guest.fill("#join-name", name)
+    await guest.click("#join-button")
+    await guest.wait_for_selector("text=Waiting for the host")
+    await host.wait_for_selector("#start:not([disabled])")
+    await host.click("#start")
+
+
 async def test_two_browsers_create_join_and_play_a_classic_round_with_a_catch_and_a_reload() -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     async with live_server(bot_delay=0.25) as live:  # the bot waits: a person can catch before it acts
@@ -175,12 +185,7 @@ async def test_two_browsers_create_join_and_play_a_classic_round_with_a_catch_an
             bob = await (await browser.new_context(viewport=DESKTOP)).new_page()
             invite = await create_in_ui(alice, live.url, "classic", 3, ["", "random"], single=True)
             await alice.screenshot(path=SHOTS / "web-lobby.png")
-            await bob.goto(invite)
-            await bob.fill("#join-name", "Bob <script>alert(1)</script>")
-            await bob.click("#join-button")
-            await bob.wait_for_selector("text=Waiting for the host")
-            await alice.wait_for_selector("#start:not([disabled])")
-            await alice.click("#start")
+            await join_and_start(alice, bob, invite, "Bob <script>alert(1)</script>")
             await alice.wait_for_selector("#hand .card")
             await bob.wait_for_selector("#hand .card")
             await bob.fill("#chat-input", "<img src=x onerror=alert(1)>hi")
@@ -251,12 +256,7 @@ async def test_two_browsers_play_a_whole_round_of_duo_and_flex(rules: str, seats
             alice = await (await browser.new_context(viewport=DESKTOP)).new_page()
             bob = await (await browser.new_context(viewport=PHONE)).new_page()
             invite = await create_in_ui(alice, live.url, rules, seats, bots, single=True)
-            await bob.goto(invite)
-            await bob.fill("#join-name", "Bob")
-            await bob.click("#join-button")
-            await bob.wait_for_selector("text=Waiting for the host")
-            await alice.wait_for_selector("#start:not([disabled])")
-            await alice.click("#start")
+            await join_and_start(alice, bob, invite, "Bob")
             for page in (alice, bob):
                 await page.wait_for_function("() => window.unoSession && window.unoSession.view")
             rng = random.Random(11)
