@@ -81,6 +81,11 @@ class ServerConfig:
     http_rate: float = 5.0
     """Table creations and joins a second from one address (bursts of ``http_burst``)."""
     http_burst: float = 50.0
+    idle_seconds: float = 600.0
+    """A table nobody is connected to and nothing happened at for this long leaves memory (0: never).
+
+    It stays in the store: the next message for it loads it again, its game where it was.
+    """
     gc_freeze_seconds: float = 10.0
     """How often the server moves what has survived into the collector's permanent generation (0: never).
 
@@ -223,6 +228,10 @@ class TableActor:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.code}")
             self._schedule()
+
+    def is_idle(self, now: float, idle: float) -> bool:
+        """Nobody is connected, no command waits, and nothing happened for ``idle`` seconds."""
+        return not self.clients and self.queue.empty() and now - self.last_active >= idle
 
     async def stop(self) -> None:
         for handle in (self._bot_timer, self._turn_timer, *(p.grace for p in self.presence.values())):

@@ -125,7 +125,9 @@ class UnoServer:
 
     def actor(self, code: str) -> TableActor | None:
         actor = self.actors.get(code)
-        if actor is None:
+        if actor is not None:
+            actor.last_active = time.monotonic()  # looked up: not idle
+        else:
             if not auth.is_code(code):
                 return None
             row = self.store.load_table(code)
@@ -165,6 +167,20 @@ class UnoServer:
             bucket = self._http_buckets[host] = TokenBucket(self.config.http_rate, self.config.http_burst)
         return bucket.take()
 
+    async def evict_idle(self, now: float | None = None) -> int:
+        """Let the idle tables leave memory (:meth:`TableActor.is_idle`); they stay in the store. Returns how many."""
+        idle = self.config.idle_seconds
+        if idle <= 0:
+            return 0
+        moment = time.monotonic() if now is None else now
+        evicted = 0
+        for code, actor in list(self.actors.items()):
+            if self.actors.get(code) is actor and actor.is_idle(moment, idle):
+                del self.actors[code]  # first: a message arriving meanwhile loads the table afresh
+                await actor.stop()
+                evicted += 1
+        return evicted
+
     async def close(self) -> None:
         for actor in list(self.actors.values()):
             await actor.stop()
@@ -185,6 +201,16 @@ async def _body(request: Request) -> Any:
         return json.loads(raw or b"{}")
     except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "not valid JSON") from None
+
+
+async def _evict_idle_tables(server: UnoServer) -> None:
+    """Check for idle tables a few times per ``ServerConfig.idle_seconds`` (at most every minute)."""
+    idle = server.config.idle_seconds
+    if idle <= 0:
+        return
+    while True:
+        await asyncio.sleep(min(60.0, idle / 4))
+        await server.evict_idle()
 
 
 async def _keep_collector_short(every: float) -> None:
@@ -290,11 +316,15 @@ def create_app(server: UnoServer) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        keeper = asyncio.create_task(_keep_collector_short(server.config.gc_freeze_seconds))
+        keepers = [
+            asyncio.create_task(_keep_collector_short(server.config.gc_freeze_seconds)),
+            asyncio.create_task(_evict_idle_tables(server)),
+        ]
         try:
             yield
         finally:
-            keeper.cancel()
+            for keeper in keepers:
+                keeper.cancel()
             await server.close()
 
     routes = [
