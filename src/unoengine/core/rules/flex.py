@@ -323,8 +323,8 @@ FLEX_WORDS: dict[Rank, str] = {
     Rank.REVERSE: "the direction changes",
     Rank.DRAW_TWO: "the next player draws 2 and misses their turn",
     Rank.WILD_ALL_FLIP: "every Power Card flips; name the colour",
-    Rank.FLEX_WILD_DRAW_TWO: "a Wild: name the colour",
-    Rank.FLEX_WILD_ALL_DRAW: "a Wild: name the colour",
+    Rank.FLEX_WILD_DRAW_TWO: "as a Wild, name the colour",
+    Rank.FLEX_WILD_ALL_DRAW: "as a Wild, name the colour",
     Rank.FLEX_WILD_DRAW_FOUR: "name the colour; the next player draws 4 or challenges",
 }
 """F-16 … F-18, F-24: the normal sides in a few words."""
