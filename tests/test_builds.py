@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -96,3 +97,79 @@ def test_the_compiled_modules_doctests_pass_in_the_pure_build() -> None:
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert " passed" in result.stdout
+
+
+HOSTILE = r"""
+import json, random
+from unoengine import CLASSIC, GameState, apply, legal_actions, new_game, parse_action, parse_card, parse_state
+from unoengine import redact, view_for
+from unoengine.core.events import CardsDrawn
+from unoengine.play import Table
+state = new_game("classic", 2, seed=1)
+table = Table.new("classic", 2, seed=1)
+calls = {
+    "new_game seats str": lambda: new_game("classic", "2", seed=1),
+    "new_game seats float": lambda: new_game("classic", 2.0, seed=1),
+    "new_game seats bool": lambda: new_game("classic", True, seed=1),
+    "new_game seed str": lambda: new_game("classic", 2, seed="x"),
+    "new_game dealer str": lambda: new_game("classic", 2, seed=1, dealer="a"),
+    "new_game options int": lambda: new_game("classic", 2, seed=1, options=5),
+    "new_game deck int": lambda: new_game("classic", 2, seed=1, deck=5),
+    "new_game rules int": lambda: new_game(5, 2, seed=1),
+    "options int": lambda: CLASSIC.options(5),
+    "options unknown": lambda: CLASSIC.options({"x": 1}),
+    "options bad value": lambda: CLASSIC.options({"target_score": "a"}),
+    "legal str": lambda: legal_actions(state, "x"),
+    "legal None": lambda: legal_actions(state, None),
+    "legal float": lambda: legal_actions(state, 1.5),
+    "legal far": lambda: legal_actions(state, 99),
+    "view str": lambda: view_for(state, "x"),
+    "view float": lambda: view_for(state, 1.5),
+    "view far": lambda: view_for(state, 99),
+    "view negative": lambda: view_for(state, -1),
+    "apply seat str": lambda: apply(state, "x", "draw"),
+    "apply action int": lambda: apply(state, 1, 5),
+    "apply None": lambda: apply(state, None, None),
+    "apply bytes": lambda: apply(state, 1, b"draw"),
+    "redact str": lambda: redact(CardsDrawn(0, (1,)), "x"),
+    "parse state int": lambda: GameState.parse(5),
+    "parse_state None": lambda: parse_state(None),
+    "parse_card int": lambda: parse_card(5),
+    "parse_action int": lambda: parse_action(5),
+    "table new seats str": lambda: Table.new("classic", "2", seed=1),
+    "table submit seat str": lambda: table.submit("x", "draw"),
+    "table submit action int": lambda: table.submit(1, 5),
+    "table submit version str": lambda: table.submit(1, "draw", expected_version="a"),
+    "table legal str": lambda: table.legal("x"),
+    "table view str": lambda: table.view("x"),
+    "table set_controller str": lambda: table.set_controller("x", None),
+}
+out = {}
+for name, call in calls.items():
+    try:
+        result = call()
+        out[name] = "ok" if not isinstance(result, tuple) else f"ok {len(result)}"
+    except Exception as error:
+        out[name] = type(error).__name__
+print(json.dumps(out))
+"""
+
+DOCUMENTED = {"InvalidNotationError", "IllegalActionError", "StaleVersionError", "ValueError"}
+
+
+def test_both_builds_refuse_hostile_arguments_alike_and_with_documented_errors() -> None:
+    """A wrong type where a value is expected is the documented error in both builds, never a TypeError."""
+    outcomes = {}
+    for build in ("compiled", "pure"):
+        env = {key: value for key, value in os.environ.items() if key != "UNOENGINE_PURE"}
+        if build == "pure":
+            env["UNOENGINE_PURE"] = "1"
+        env["PYTHONPATH"] = str(ROOT / "src")
+        out = subprocess.run(
+            [sys.executable, "-c", HOSTILE], env=env, capture_output=True, text=True, check=True, timeout=120
+        )
+        outcomes[build] = json.loads(out.stdout)
+    assert outcomes["compiled"] == outcomes["pure"]
+    for name, outcome in outcomes["pure"].items():
+        assert outcome.startswith("ok") or outcome in DOCUMENTED, f"{name}: {outcome}"
+    assert outcomes["pure"]["legal str"] == "ok 0" and outcomes["pure"]["table set_controller str"] == "ValueError"

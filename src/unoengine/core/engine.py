@@ -42,13 +42,13 @@ class Transition(NamedTuple):
 
 
 def new_game(
-    rules: RuleSet | str,
-    seats: int,
+    rules: object,
+    seats: object,
     *,
-    seed: int,
+    seed: object,
     deck: Sequence[Card | str] | None = None,
     options: Mapping[str, Any] | Options | None = None,
-    dealer: Seat | None = None,
+    dealer: object = None,
 ) -> GameState:
     """Start a game: shuffle (or use ``deck``, top first), then deal or draft.
 
@@ -63,17 +63,27 @@ def new_game(
         InvalidNotationError: unknown rules or option, a seat count the rule set
             does not allow, a bad dealer, or a deck that is not the rule set's.
     """
-    ruleset = find_rules(rules) if isinstance(rules, str) else rules
+    # The arguments are typed ``object`` where a caller may pass anything: the
+    # compiled build would otherwise refuse a wrong type with TypeError, not the
+    # documented error (and both builds must behave alike).
+    if isinstance(rules, str):
+        ruleset = find_rules(rules)
+    elif isinstance(rules, RuleSet):
+        ruleset = rules
+    else:
+        raise InvalidNotationError(f"not a rule set: {rules!r}")
     resolved = options if isinstance(options, Options) else ruleset.options(options)
-    if type(seats) is not int or seats not in ruleset.seats:
+    if not isinstance(seats, int) or type(seats) is not int or seats not in ruleset.seats:
         low, high = ruleset.seats.start, ruleset.seats.stop - 1
         allowed = f"{low}" if low == high else f"{low}-{high}"
         raise InvalidNotationError(f"{ruleset.title} is for {allowed} seats, not {seats!r}")
-    if type(seed) is not int:
+    if not isinstance(seed, int) or type(seed) is not int:
         raise InvalidNotationError(f"seed must be an integer, not {seed!r}")
-    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < seats):
+    if dealer is not None and (not isinstance(dealer, int) or type(dealer) is not int or not 0 <= dealer < seats):
         raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
     game = game_of(ruleset, seats, resolved)
+    if deck is not None and not isinstance(deck, list | tuple):
+        raise InvalidNotationError(f"deck must be a list of cards, not {deck!r}")
     order = None if deck is None else deck_order(game.tables, deck, ruleset)
     state = GameState(
         game=game,
@@ -147,13 +157,13 @@ def deck_order(tables: DeckTables, deck: Sequence[Card | str], rules: RuleSet) -
 # -- legal actions -----------------------------------------------------------------
 
 
-def legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
+def legal_actions(state: GameState, seat: object) -> tuple[A.Action, ...]:
     """Every legal action of ``seat``, in a fixed order, out-of-turn ones included.
 
     The acting seat's decision comes first (plays in hand order, then ``draw`` or
     ``pass``); then ``uno`` for the seat that may call it and ``catch N`` for the
-    others (C-18, C-19). Empty for a seat with nothing to do, and once the game is
-    over.
+    others (C-18, C-19). Empty for a seat with nothing to do, for anything that is
+    not a seat, and once the game is over.
 
     >>> state = new_game("classic", 2, seed=1)
     >>> [A.format_action(a) for a in legal_actions(state, state.to_act)][-1]
@@ -162,6 +172,8 @@ def legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     last = _LAST_LEGAL
     if last[0] is state and last[1] == seat:
         return last[2]
+    if not isinstance(seat, int) or type(seat) is not int:
+        return ()  # not a seat: it has nothing to do
     found = _legal_actions(state, seat)
     _remember(state, seat, found)
     return found

@@ -148,7 +148,7 @@ EVENT_NAMES: dict[type[Event], str] = {
 """The ``type`` of each event in its JSON form: ``cards_drawn``, ``hand_shown``, …"""
 
 
-def redact(event: Event, seat: Seat | None) -> Event:
+def redact(event: Event, seat: object) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator). G-2.
 
     >>> redact(CardsDrawn(1, (5, 9)), 0)

@@ -424,7 +424,7 @@ def _split_fields(tokens: list[str]) -> dict[str, str]:
     return fields
 
 
-def parse_state(text: str) -> GameState:
+def parse_state(text: object) -> GameState:
     """The state of a one-line state notation (docs/NOTATION.md, "State notation").
 
     Checks the structure, the ranges and the cards (every card of the deck exactly

@@ -248,7 +248,7 @@ class GameState(NamedTuple):
         return f"GameState.parse({format_state(self)!r})"
 
     @staticmethod
-    def parse(text: str) -> GameState:
+    def parse(text: object) -> GameState:
         """The state of a one-line state notation (:func:`unoengine.core.notation.parse_state`).
 
         Raises:

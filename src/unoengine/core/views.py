@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
+from unoengine.core.errors import InvalidNotationError
 from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState, Outcome
 
 
@@ -93,14 +94,19 @@ class PlayerView(NamedTuple):
         return card
 
 
-def view_for(state: GameState, seat: Seat | None) -> PlayerView:
+def view_for(state: GameState, seat: object) -> PlayerView:
     """The view of ``seat`` (or of a spectator, ``None``): the one choke point of G-2.
 
     >>> from unoengine.core.engine import new_game
     >>> view = view_for(new_game("classic", 2, seed=3), 0)
     >>> len(view.hand), view.hand_sizes, view.draw_pile
     (7, (7, 7), 93)
+
+    Raises:
+        InvalidNotationError: ``seat`` is neither a seat of the game nor ``None``.
     """
+    if seat is not None and (not isinstance(seat, int) or type(seat) is not int or not 0 <= seat < state.seats):
+        raise InvalidNotationError(f"there is no seat {seat!r} (seats are 0 to {state.seats - 1}, or None)")
     game = state.game
     cards = game.tables.cards
     pending = state.pending

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from unoengine.bots.base import Bot
 from unoengine.core.actions import Action, format_action, parse_action
@@ -34,7 +34,6 @@ from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_gam
 from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError
 from unoengine.core.events import Event, event_to_json, redact
 from unoengine.core.record import Record, ReplayError, record_of
-from unoengine.core.rules.base import RuleSet
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for
 
@@ -45,8 +44,8 @@ MAX_STEPS = 100_000
 class StaleVersionError(ValueError):
     """A command made against another version of the table than the current one."""
 
-    def __init__(self, expected: int, current: int) -> None:
-        super().__init__(f"stale version {expected}: the table is at version {current}")
+    def __init__(self, expected: object, current: int) -> None:
+        super().__init__(f"stale version {expected!r}: the table is at version {current}")
         self.expected = expected
         self.current = current
 
@@ -128,13 +127,13 @@ class Table:
     @classmethod
     def new(
         cls,
-        rules: RuleSet | str,
-        seats: int,
+        rules: object,
+        seats: object,
         *,
-        seed: int,
+        seed: object,
         options: Mapping[str, Any] | None = None,
         controllers: Sequence[Bot | None] | None = None,
-        dealer: Seat | None = None,
+        dealer: object = None,
         history: int = 256,
     ) -> Table:
         """A table at the start of a new game.
@@ -209,13 +208,13 @@ class Table:
         """Each seat's controller: a bot, or ``None`` for an external player."""
         return tuple(self._controllers)
 
-    def set_controller(self, seat: Seat, controller: Bot | None) -> None:
+    def set_controller(self, seat: object, controller: Bot | None) -> None:
         """Give ``seat`` to a bot (a dropped player's stand-in) or back to an external player.
 
         Raises:
             ValueError: no such seat.
         """
-        if type(seat) is not int or not 0 <= seat < self._state.seats:
+        if not isinstance(seat, int) or type(seat) is not int or not 0 <= seat < self._state.seats:
             raise ValueError(f"there is no seat {seat!r}")
         self._controllers[seat] = controller
         self._offered = -1
@@ -224,11 +223,11 @@ class Table:
         """The game so far as a record (``unoengine-record/1``)."""
         return record_of(self._start, self._actions, deck=deck)
 
-    def legal(self, seat: Seat) -> tuple[Action, ...]:
+    def legal(self, seat: object) -> tuple[Action, ...]:
         """The seat's legal actions now (out-of-turn ones included)."""
         return legal_actions(self._state, seat)
 
-    def view(self, seat: Seat | None) -> PlayerView:
+    def view(self, seat: object) -> PlayerView:
         """What ``seat`` (``None``: a spectator) may see now: the core's view (G-2)."""
         return view_for(self._state, seat)
 
@@ -268,8 +267,11 @@ class Table:
 
     # -- acting -------------------------------------------------------------------------
 
-    def submit(self, seat: Seat, action: Action | str, expected_version: int | None = None) -> TableStep:
+    def submit(self, seat: object, action: object, expected_version: object = None) -> TableStep:
         """Apply an external player's action (checked like :func:`~unoengine.apply`).
+
+        ``seat`` and ``action`` may be anything a client sent: whatever is not a seat
+        and a legal action of it is refused with the errors below.
 
         Raises:
             InvalidNotationError: the text is not an action.
@@ -279,8 +281,9 @@ class Table:
         if expected_version is not None and expected_version != self.version:
             raise StaleVersionError(expected_version, self.version)
         transition = apply(self._state, seat, action)
-        parsed = action if not isinstance(action, str) else parse_action(action)
-        return self._accept(seat, parsed, transition.state, transition.events)
+        parsed = parse_action(action) if isinstance(action, str) else action
+        # apply accepted them: the seat is a seat and the action an Action
+        return self._accept(cast(Seat, seat), cast(Action, parsed), transition.state, transition.events)
 
     def bot_step(self) -> TableStep | None:
         """One action by a bot, or ``None`` when no bot has anything to do now.

@@ -134,12 +134,14 @@ class RuleSet:
     def __repr__(self) -> str:
         return f"<RuleSet {self.name}>"
 
-    def options(self, given: Mapping[str, Any] | None = None) -> Options:
-        """The options of a game: defaults, overridden by ``given``.
+    def options(self, given: object = None) -> Options:
+        """The options of a game: defaults, overridden by ``given`` (a mapping of option names to values).
 
         Raises:
-            InvalidNotationError: an unknown option or a bad value.
+            InvalidNotationError: not a mapping, an unknown option or a bad value.
         """
+        if given is not None and not isinstance(given, Mapping):
+            raise InvalidNotationError(f"options must be a mapping of option names to values, not {given!r}")
         values = {f.name: getattr(self.default_options, f.name) for f in fields(Options)}
         for key, value in (given or {}).items():
             if key not in self.option_names:
