@@ -193,6 +193,18 @@ async def join(live: Live, code: str, name: str) -> tuple[int, str]:
     return body["seat"], body["token"]
 
 
+async def start_two_humans(live: Live, **settings: Any) -> tuple[str, str, str, Player, Player]:
+    """A single-round Classic table of two people, started: its code, both tokens and both players."""
+    code, token0 = await create(live, rules="classic", seats=2, options={"single_round": True}, **settings)
+    _seat, token1 = await join(live, code, "Bob")
+    p0 = await Player.connect(live, code, token0, seat=0)
+    p1 = await Player.connect(live, code, token1, seat=1)
+    await p0.send({"type": "start", "token": token0})
+    await p0.expect("sync")
+    await p1.expect("sync")
+    return code, token0, token1, p0, p1
+
+
 def my_turn(player: Player) -> bool:
     view = player.view
     return view is not None and view["outcome"] is None and view["to_act"] == player.seat and bool(view["legal"])

@@ -10,7 +10,7 @@ from typing import Any
 
 import websockets
 
-from tests.server.harness import Player, choose, create, join, live_server, my_turn
+from tests.server.harness import choose, live_server, my_turn, start_two_humans
 from unoengine.core.record import replay
 
 CARDS = ["R7", "Y0", "GS", "BR", "G+2", "W", "W+4", "W:r", "W+4:b uno", "R5!", "G2|Y@flex", "FW+2@flex:r>1", "WAF"]
@@ -43,12 +43,7 @@ def junk(rng: random.Random, tokens: list[str], code: str) -> str:
 
 async def test_random_and_malformed_messages_leave_the_table_playable() -> None:
     async with live_server() as live:
-        code, token0 = await create(live, rules="classic", seats=2, options={"single_round": True})
-        _, token1 = await join(live, code, "B")
-        p0 = await Player.connect(live, code, token0, seat=0)
-        p1 = await Player.connect(live, code, token1, seat=1)
-        await p0.send({"type": "start", "token": token0})
-        await p0.expect("sync")
+        code, token0, token1, p0, p1 = await start_two_humans(live)
         rng = random.Random(99)
         sent = errors = 0
         while sent < 3000:

@@ -5,18 +5,12 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tests.server.harness import Player, choose, create, join, live_server, my_turn
+from tests.server.harness import Player, choose, create, live_server, my_turn, start_two_humans
 
 
 async def test_an_idle_table_leaves_memory_and_comes_back_where_it_was() -> None:
     async with live_server(idle_seconds=0.3) as live:
-        code, token0 = await create(live, rules="classic", seats=2, options={"single_round": True})
-        _seat, token1 = await join(live, code, "Bob")
-        p0 = await Player.connect(live, code, token0, seat=0)
-        p1 = await Player.connect(live, code, token1, seat=1)
-        await p0.send({"type": "start", "token": token0})
-        await p0.expect("sync")
-        await p1.expect("sync")
+        code, token0, _token1, p0, p1 = await start_two_humans(live)
         rng = random.Random(4)
         for _ in range(6):
             for player in (p0, p1):

@@ -7,18 +7,7 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from tests.server.harness import Live, Player, choose, create, join, live_server, my_turn
-
-
-async def start_two(live: Live, **settings: object) -> tuple[str, str, str, Player, Player]:
-    code, token0 = await create(live, rules="classic", seats=2, options={"single_round": True}, **settings)
-    _seat, token1 = await join(live, code, "Bob")
-    p0 = await Player.connect(live, code, token0, seat=0)
-    p1 = await Player.connect(live, code, token1, seat=1)
-    await p0.send({"type": "start", "token": token0})
-    await p0.expect("sync")
-    await p1.expect("sync")
-    return code, token0, token1, p0, p1
+from tests.server.harness import Player, choose, live_server, my_turn, start_two_humans
 
 
 def seats_of_steps(player: Player) -> list[int]:
@@ -40,7 +29,7 @@ async def play_until(player: Player, seconds: float, rng: random.Random, done: C
 
 async def test_a_dropped_player_is_played_by_a_bot_after_the_grace_period_until_they_return() -> None:
     async with live_server() as live:
-        code, _token0, token1, p0, p1 = await start_two(live, grace=0.3)
+        code, _token0, token1, p0, p1 = await start_two_humans(live, grace=0.3)
         await p1.close()
         before = len(seats_of_steps(p0))
         await play_until(p0, 5, random.Random(2), lambda: seats_of_steps(p0)[before:].count(1) >= 2)
@@ -71,7 +60,7 @@ async def test_a_dropped_player_is_played_by_a_bot_after_the_grace_period_until_
 
 async def test_the_turn_timer_plays_for_a_person_who_does_not_act() -> None:
     async with live_server() as live:
-        _code, _token0, _token1, p0, p1 = await start_two(live, turn_seconds=0.3, grace=60)
+        _code, _token0, _token1, p0, p1 = await start_two_humans(live, turn_seconds=0.3, grace=60)
         assert p0.view is not None
         to_act = p0.view["to_act"]
         version = p0.v
@@ -84,7 +73,7 @@ async def test_the_turn_timer_plays_for_a_person_who_does_not_act() -> None:
 
 async def test_without_a_turn_timer_the_game_waits() -> None:
     async with live_server() as live:
-        _code, _token0, _token1, p0, p1 = await start_two(live, grace=60)
+        _code, _token0, _token1, p0, p1 = await start_two_humans(live, grace=60)
         version = p0.v
         await p0.drain(0.6)
         await p1.drain(0.1)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from tests.server.harness import Player, choose, create, join, live_server, my_turn
+from tests.server.harness import Live, Player, choose, create, join, live_server, my_turn, start_two_humans
 
 
 async def test_create_join_start_and_play_a_round_with_a_bot() -> None:
@@ -36,14 +37,8 @@ async def test_create_join_start_and_play_a_round_with_a_bot() -> None:
         await guest.close()
 
 
-async def two_humans(live, **settings):  # type: ignore[no-untyped-def]
-    code, token0 = await create(live, rules="classic", seats=2, options={"single_round": True}, **settings)
-    _seat1, token1 = await join(live, code, "Bob")
-    p0 = await Player.connect(live, code, token0, seat=0)
-    p1 = await Player.connect(live, code, token1, seat=1)
-    await p0.send({"type": "start", "token": token0})
-    await p0.expect("sync")
-    await p1.expect("sync")
+async def two_humans(live: Live, **settings: Any) -> tuple[str, Player, Player]:
+    code, _token0, _token1, p0, p1 = await start_two_humans(live, **settings)
     return code, p0, p1
 
 
