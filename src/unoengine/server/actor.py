@@ -183,24 +183,8 @@ class TableActor:
         return Record(settings.rules, settings.seats, game.seed, settings.options, actions=tuple(game.actions))
 
     def _restore(self, game: GameRow) -> Table:
-        """The game's table from its record, its last steps replayed one by one so that reconnects still get them.
-
-        (``Table.from_record`` keeps no history: the steps a client missed just before a restart would
-        otherwise reach it only as a full view.)
-        """
-        kept = min(len(game.actions), self.config.history)
-        settings = self.row.settings
-        head = Record(
-            settings.rules,
-            settings.seats,
-            game.seed,
-            settings.options,
-            actions=tuple(game.actions[: len(game.actions) - kept]),
-        )
-        table = Table.from_record(head, self._controllers(), history=self.config.history)
-        for seat, action in game.actions[len(game.actions) - kept :]:
-            table.submit(seat, action)
-        return table
+        """The game's table from its record; its last steps are kept, so that reconnects still get them."""
+        return Table.from_record(self._record(game), self._controllers(), history=self.config.history)
 
     def _controllers(self) -> list[Bot | None]:
         controllers: list[Bot | None] = []
