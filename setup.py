@@ -6,11 +6,12 @@ UNOENGINE_PURE=1 to install without compiling.
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import os
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -29,22 +30,23 @@ def compiled_extensions() -> list[object]:
     except ImportError:
         print("unoengine: mypyc is not available; installing the pure-Python build", file=sys.stderr)
         return []
-    namespace: dict[str, object] = {}
-    source = (HERE / "src" / "unoengine" / "_build.py").read_text(encoding="utf-8")
-    start = source.index("COMPILED_MODULES: tuple")
-    end = source.index(")", start) + 1
-    exec(source[start:end].replace(": tuple[str, ...]", ""), namespace)
-    modules = namespace["COMPILED_MODULES"]
-    assert isinstance(modules, tuple)
-    paths = []
-    digest = hashlib.sha256()
-    for module in modules:
-        path = Path("src", *module.split("."))
-        source = path / "__init__.py" if (HERE / path).is_dir() else path.with_suffix(".py")
-        paths.append(str(source))
-        digest.update(module.encode() + b"\0" + (HERE / source).read_bytes() + b"\0")
-    BuildAndStamp.digest = digest.hexdigest()
-    return list(mypycify(paths, opt_level="3", group_name="unoengine_core"))  # _build.GROUP
+    plan = build_plan()
+    BuildAndStamp.digest = plan.sources_digest()
+    paths = [str(plan.source_of(module).relative_to(HERE)) for module in plan.COMPILED_MODULES]
+    return list(mypycify(paths, opt_level="3", group_name=plan.GROUP))
+
+
+def build_plan() -> ModuleType:
+    """src/unoengine/_build.py, loaded by path: the modules to compile, their digest, the group's name.
+
+    Loaded under another name than ``unoengine._build``, it chooses no build for
+    this process (it only describes the one to make).
+    """
+    spec = importlib.util.spec_from_file_location("unoengine_build_plan", HERE / "src" / "unoengine" / "_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class BuildAndStamp(build_ext):
@@ -55,10 +57,10 @@ class BuildAndStamp(build_ext):
     """
 
     digest = ""
-    STAMP = Path("unoengine") / "_compiled_sources.txt"
 
     def run(self) -> None:
-        target = (HERE / "src" if self.inplace else Path(self.build_lib)) / self.STAMP
+        stamp = build_plan().STAMP.relative_to(HERE / "src")  # unoengine/_compiled_sources.txt
+        target = (HERE / "src" if self.inplace else Path(self.build_lib)) / stamp
         target.unlink(missing_ok=True)
         super().run()
         if self.extensions and self.digest:

@@ -129,7 +129,8 @@ class _PreferSource(importlib.machinery.PathFinder):
         )
 
 
-if BUILD == "pure" and not any(finder is _PreferSource for finder in sys.meta_path):
+if __name__ == "unoengine._build" and BUILD == "pure" and not any(f is _PreferSource for f in sys.meta_path):
+    # (setup.py loads this file under another name to read the plan: it chooses nothing there)
     sys.meta_path.insert(0, _PreferSource)
 
 
