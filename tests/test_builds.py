@@ -123,6 +123,11 @@ calls = {
     "legal None": lambda: legal_actions(state, None),
     "legal float": lambda: legal_actions(state, 1.5),
     "legal far": lambda: legal_actions(state, 99),
+    "legal True": lambda: legal_actions(new_game("classic", 2, seed=2), True),
+    "view True": lambda: view_for(state, True),
+    "apply seat True": lambda: apply(state, True, "draw"),
+    "new_game dealer True": lambda: new_game("classic", 2, seed=1, dealer=True),
+    "legal True after seat 1": lambda: (legal_actions(state, 1), legal_actions(state, True))[1],
     "view str": lambda: view_for(state, "x"),
     "view float": lambda: view_for(state, 1.5),
     "view far": lambda: view_for(state, 99),
@@ -172,4 +177,6 @@ def test_both_builds_refuse_hostile_arguments_alike_and_with_documented_errors()
     assert outcomes["compiled"] == outcomes["pure"]
     for name, outcome in outcomes["pure"].items():
         assert outcome.startswith("ok") or outcome in DOCUMENTED, f"{name}: {outcome}"
+    assert outcomes["pure"]["legal True after seat 1"] == "ok 0"  # the memo answers for the same seat only
+    assert outcomes["pure"]["legal True"] == "ok 0" and outcomes["pure"]["view True"] == "InvalidNotationError"
     assert outcomes["pure"]["legal str"] == "ok 0" and outcomes["pure"]["table set_controller str"] == "ValueError"

@@ -73,13 +73,13 @@ def new_game(
     else:
         raise InvalidNotationError(f"not a rule set: {rules!r}")
     resolved = options if isinstance(options, Options) else ruleset.options(options)
-    if not isinstance(seats, int) or type(seats) is not int or seats not in ruleset.seats:
+    if type(seats) is not int or not isinstance(seats, int) or seats not in ruleset.seats:
         low, high = ruleset.seats.start, ruleset.seats.stop - 1
         allowed = f"{low}" if low == high else f"{low}-{high}"
         raise InvalidNotationError(f"{ruleset.title} is for {allowed} seats, not {seats!r}")
-    if not isinstance(seed, int) or type(seed) is not int:
+    if type(seed) is not int or not isinstance(seed, int):
         raise InvalidNotationError(f"seed must be an integer, not {seed!r}")
-    if dealer is not None and (not isinstance(dealer, int) or type(dealer) is not int or not 0 <= dealer < seats):
+    if dealer is not None and (type(dealer) is not int or not isinstance(dealer, int) or not 0 <= dealer < seats):
         raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
     game = game_of(ruleset, seats, resolved)
     if deck is not None and not isinstance(deck, list | tuple):
@@ -170,9 +170,10 @@ def legal_actions(state: GameState, seat: object) -> tuple[A.Action, ...]:
     'draw'
     """
     last = _LAST_LEGAL
-    if last[0] is state and last[1] == seat:
+    if last[0] is state and last[1] is seat:  # ``is``: True (not a seat) must not hit seat 1's answer
         return last[2]
-    if not isinstance(seat, int) or type(seat) is not int:
+    # type() first: once isinstance has narrowed it to int, compiled code holds True as 1.
+    if type(seat) is not int or not isinstance(seat, int):
         return ()  # not a seat: it has nothing to do
     found = _legal_actions(state, seat)
     _remember(state, seat, found)
@@ -301,7 +302,7 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
         action = A.parse_action(action)
     elif not isinstance(action, A.ACTION_TYPES):
         raise InvalidNotationError(f"not an action: {action!r}")
-    if not isinstance(seat, int) or type(seat) is not int or action not in legal_actions(state, seat):
+    if type(seat) is not int or not isinstance(seat, int) or action not in legal_actions(state, seat):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
     events: list[Event] = []

@@ -105,7 +105,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
     Raises:
         InvalidNotationError: ``seat`` is neither a seat of the game nor ``None``.
     """
-    if seat is not None and (not isinstance(seat, int) or type(seat) is not int or not 0 <= seat < state.seats):
+    if seat is not None and (type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < state.seats):
         raise InvalidNotationError(f"there is no seat {seat!r} (seats are 0 to {state.seats - 1}, or None)")
     game = state.game
     cards = game.tables.cards

@@ -214,7 +214,7 @@ class Table:
         Raises:
             ValueError: no such seat.
         """
-        if not isinstance(seat, int) or type(seat) is not int or not 0 <= seat < self._state.seats:
+        if type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < self._state.seats:
             raise ValueError(f"there is no seat {seat!r}")
         self._controllers[seat] = controller
         self._offered = -1
