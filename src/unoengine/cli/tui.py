@@ -741,7 +741,7 @@ class UnoApp(App[None]):
         return self.session.state
 
     def view(self) -> PlayerView:
-        return view_for(self.session.state, HUMAN)
+        return self.session.view_now()
 
     def hand_cards(self) -> list[Card]:
         """The hand as shown: sorted by colour, then rank and number."""

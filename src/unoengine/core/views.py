@@ -14,6 +14,7 @@ from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
 from unoengine.core.errors import InvalidNotationError
+from unoengine.core.rules import find_rules
 from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState, Outcome
 
 
@@ -234,8 +235,6 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 
 def _sides(view: PlayerView) -> dict[str, list[str | None]]:
     """What each card the viewer can see in play does, in the rule set's words: ``[normal, flex side or null]``."""
-    from unoengine.core.rules import find_rules
-
     rules = find_rules(view.rules)
     shown = [*view.hand, *((view.top,) if view.top is not None else ()), *view.discard_pile[-1:]]
     out: dict[str, list[str | None]] = {}
