@@ -158,18 +158,10 @@ class Table:
             RecordError: the record's set-up is refused.
             ReplayError: one of its actions is refused.
         """
-        start = record.start()
-        table = cls(start, controllers, history=history)
-        keep_from = len(record.actions) - history
+        table = cls(record.start(), controllers, history=history)
         for index, (seat, text) in enumerate(record.actions):
             try:
-                action = parse_action(text)
-                if index < keep_from:
-                    transition = apply(table._state, seat, action)
-                    table._state = transition.state
-                    table._actions.append((seat, action))
-                else:
-                    table.submit(seat, action)
+                table.submit(seat, text)  # the history keeps the last ``history`` steps by itself
             except InvalidNotationError as error:
                 raise ReplayError(index, text, "G-4", str(error)) from None
             except IllegalActionError as error:
