@@ -235,12 +235,19 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 
 def _sides(view: PlayerView) -> dict[str, list[str | None]]:
     """What each card the viewer can see in play does, in the rule set's words: ``[normal, flex side or null]``."""
-    rules = find_rules(view.rules)
     shown = [*view.hand, *((view.top,) if view.top is not None else ()), *view.discard_pile[-1:]]
-    out: dict[str, list[str | None]] = {}
-    for card in shown:
-        out.setdefault(
-            format_card(card),
-            [rules.describe_side(card, False), rules.describe_side(card, True) if card.is_flex else None],
-        )
-    return out
+    return {format_card(card): list(_side_words(view.rules, card)) for card in shown}
+
+
+_SIDE_WORDS: dict[tuple[str, Card], tuple[str, str | None]] = {}
+"""The words of each (rule set, card kind), made once: every view sent repeats them."""
+
+
+def _side_words(rules_name: str, card: Card) -> tuple[str, str | None]:
+    key = (rules_name, card)
+    words = _SIDE_WORDS.get(key)
+    if words is None:
+        rules = find_rules(rules_name)
+        words = (rules.describe_side(card, False), rules.describe_side(card, True) if card.is_flex else None)
+        _SIDE_WORDS[key] = words
+    return words
