@@ -237,3 +237,29 @@ async def test_a_flood_is_rate_limited_then_disconnected_and_other_clients_carry
         await p1.send({"type": "ping"})
         assert (await p1.expect("pong"))["type"] == "pong"
         assert code in live.server.actors
+
+
+async def test_a_second_connection_of_the_same_seat_sees_the_same_game_and_cannot_double_an_action() -> None:
+    """Two tabs of one seat: both get the seat's views; the same action sent from both counts once."""
+    async with live_server() as live:
+        code, token0, token1, p0, p1 = await start_two_humans(live)
+        mover, other = acting(p0, p1)
+        tab = await Player.connect(live, code, token0 if mover is p0 else token1, seat=mover.seat)
+        await tab.expect("sync", "steps")
+        assert tab.view == mover.view and tab.v == mover.v
+        v = mover.v
+        action = mover.view["legal"][0] if mover.view is not None else "draw"
+        await mover.act(action, v=v)
+        await tab.act(action, v=v)
+        assert (await mover.expect("step"))["v"] == v + 1
+        error = await tab.expect("error")
+        assert error["code"] in ("stale", "illegal")  # made against version v, now v + 1 (or no longer its turn)
+        assert (await other.expect("step"))["v"] == v + 1
+        await other.drain(0.2)
+        table = live.server.actors[code].table
+        assert table is not None and table.version == v + 1
+        assert other.v == v + 1
+        await tab.close()
+        # the seat is still connected through its first tab: no grace, no stand-in
+        await mover.drain(0.2)
+        assert live.server.actors[code].presence[mover.seat].connections == 1
