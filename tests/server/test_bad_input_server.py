@@ -116,7 +116,7 @@ def test_6_a_server_whose_shutdown_hangs_is_stopped_at_once(monkeypatch: pytest.
 
 async def test_also_a_message_refused_by_the_rate_limit_is_followed_by_a_sync() -> None:
     async with live_server(message_rate=1, message_burst=3) as live:
-        code, token0, token1, p0, p1 = await start_two_humans(live)
+        _, _, _, p0, p1 = await start_two_humans(live)
         mover = p0 if p0.view is not None and p0.view["to_act"] == 0 else p1
         await mover.drain(1.2)  # the bucket fills up again
         await mover.send({"type": "ping"})
@@ -142,4 +142,3 @@ async def test_also_an_unknown_field_is_repeated_in_short(name: str) -> None:
         assert message["code"] == "bad_field"
         assert len(message["message"]) <= 100, message
         assert "\x1b" not in message["message"]
-
