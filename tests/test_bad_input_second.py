@@ -13,6 +13,7 @@ and ``Table.steps_since`` of what is not an integer.
 from __future__ import annotations
 
 import random
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from click.testing import CliRunner, Result
 from unoengine import determinize, new_game, parse_state, view_for
 from unoengine.cli import tui
 from unoengine.cli.arguments import MAX_SECONDS, parse_int, parse_seconds
+from unoengine.cli.files import FileRefusedError, read_text, write_text
 from unoengine.cli.main import LINE_LIMIT, cli
 from unoengine.core.errors import MESSAGE_LIMIT
 from unoengine.play import Table
@@ -41,8 +43,9 @@ TITLE = "\x1b]2;PWNED\x07"
 
 
 @pytest.fixture(autouse=True)
-def nothing_starts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An argument these tests expect refused must never start a game or a server."""
+def nothing_starts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """An argument these tests expect refused must never start a game or a server, nor make its database."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
     def started(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the command started although its arguments were refused")
@@ -100,7 +103,7 @@ def test_1_every_command_refuses_the_same_names_with_one_line(
 @pytest.mark.parametrize("name", [TOO_LONG + "/tables.sqlite3", f"{NO_ACCESS}/tables.sqlite3"])
 def test_1_serve_refuses_a_database_the_os_refuses(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    assert_refused(run("serve", "--db", name), "error: cannot open the database ")
+    assert_refused(run("serve", "--db", name, "--port", "0"), "error: cannot open the database ")
 
 
 # -- 2. determinize of a view that does not fit its rule set -----------------------------
@@ -339,3 +342,41 @@ def test_click_is_the_one_that_prints_usage_errors() -> None:
     """The group's class is the one that keeps usage errors short (a guard for the tests above)."""
     assert isinstance(cli, click.Group)
     assert type(cli).__name__ == "UnoGroup"
+
+
+# -- nearby: what the same kinds of input did elsewhere ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["replay", "game\x00.json"], ["simulate", "--games", "1", "--records", "games\x00"]],
+    ids=["replay", "simulate --records"],
+)
+def test_nearby_a_name_with_a_nul_character_is_refused_with_one_line(
+    args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not from a shell (an argument cannot hold NUL), but from Python: ``cli.main(args)``, the file API."""
+    monkeypatch.chdir(tmp_path)
+    line = assert_refused(run(*args))
+    assert "NUL" in line, line
+
+
+def test_nearby_the_file_api_refuses_a_nul_character_as_a_refused_file(tmp_path: Path) -> None:
+    for call in (lambda: read_text("a\x00b"), lambda: write_text(tmp_path / "a\x00b", "{}")):
+        with pytest.raises(FileRefusedError, match="NUL"):
+            call()
+
+
+@pytest.mark.parametrize("host", [TITLE, "no such host.invalid", "999.1.1.1", ""])
+def test_nearby_serve_refuses_a_host_it_cannot_listen_on_in_one_escaped_line(host: str) -> None:
+    line = assert_refused(run("serve", "--memory", "--host", host, "--port", "0"), "error: cannot listen on ")
+    assert "\x1b" not in line
+
+
+def test_nearby_serve_refuses_a_port_in_use_before_it_says_where_to_open_it() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = run("serve", "--memory", "--port", str(port))
+    line = assert_refused(result, "error: cannot listen on '127.0.0.1' port ")
+    assert "address already in use" in line
+    assert "open http" not in result.output

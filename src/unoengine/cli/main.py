@@ -387,6 +387,8 @@ def _records_folder(text: str) -> Path:
         _fail("error: --records needs a folder name (--records . is this folder)")
     folder = Path(text)
     shown = shown_path(folder)
+    if "\x00" in text:
+        _fail(f"error: cannot write records in {shown}: not a folder name (it holds a NUL character)")
     try:
         if folder.exists() and not folder.is_dir():
             _fail(f"error: cannot write records in {shown}: not a folder")

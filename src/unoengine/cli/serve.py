@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import socket
 import sqlite3
 import sys
 import threading
@@ -22,7 +23,7 @@ import click
 
 from unoengine.cli.arguments import AsciiInt, Seconds
 from unoengine.cli.files import problem_of, shown_path
-from unoengine.core.errors import one_line
+from unoengine.core.errors import excerpt, one_line
 
 if TYPE_CHECKING:
     import uvicorn
@@ -57,6 +58,8 @@ def serve(*, host: str, port: int, db: Path | None, memory: bool, bot_delay: flo
     from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
     from unoengine.server.store import MemoryStore, SQLiteStore, Store
 
+    listener = _listen(host, port)
+    port = listener.getsockname()[1]
     store: Store
     if memory:
         store = MemoryStore()
@@ -72,7 +75,8 @@ def serve(*, host: str, port: int, db: Path | None, memory: bool, bot_delay: flo
         where = shown_path(path)
     server = UnoServer(store, ServerConfig(bot_delay=bot_delay))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    click.echo(f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)")
+    banner = f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)"
+    click.echo(one_line(banner, 1000))
     config = uvicorn.Config(
         create_app(server),
         host=host,
@@ -83,7 +87,18 @@ def serve(*, host: str, port: int, db: Path | None, memory: bool, bot_delay: flo
         lifespan="on",
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    _stopping_server(config).run()
+    _stopping_server(config).run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound before anything else is done; refused (exit 2) when it cannot be."""
+    try:
+        family, _, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        return socket.create_server(address, family=family)
+    except (OSError, UnicodeError, ValueError) as error:  # an unknown host, a port in use, no permission ...
+        problem = problem_of(error) if isinstance(error, OSError) else "not a host name"
+        click.echo(one_line(f"error: cannot listen on {excerpt(host)} port {port}: {problem}"), err=True)
+        sys.exit(2)
 
 
 GRACE_SECONDS = 2
