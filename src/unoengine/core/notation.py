@@ -487,10 +487,10 @@ def parse_state(text: object) -> GameState:
     flags = tuple(rules.round_flags(seats))
     power_text = get("power", "".join("G" if green else "R" for green in flags) or NONE)
     letters = "" if power_text == NONE else power_text.upper()
-    power = tuple(letter == "G" for letter in letters)
-    if len(power) != len(flags) or letters.strip("GR"):
+    if len(letters) != len(flags) or letters.strip("GR"):
         expected = f"{len(flags)} letters G or R" if flags else "'-' (no Power Cards)"
         raise InvalidNotationError(f"power: expected {expected}, not {excerpt(power_text)}")
+    power = tuple(letter == "G" for letter in letters)
     pending = reader.pending(fields["pending"])
     kind = type(pending)
     if kind in (Turn, DrawnCardChoice, ChallengeWindow) and (not discard or color is None):
