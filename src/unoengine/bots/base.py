@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from unoengine.core.actions import Action
+from unoengine.core.errors import excerpt
 from unoengine.core.views import PlayerView
 
 
@@ -55,5 +56,5 @@ def make_bot(name: str, rng: random.Random) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+        raise ValueError(f"unknown bot {excerpt(name)} (known: {', '.join(sorted(BOTS))})") from None
     return factory(rng)

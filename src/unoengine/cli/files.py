@@ -89,6 +89,7 @@ def read_text(path: Path | str, *, limit: int = MAX_INPUT_BYTES) -> str:
         FileRefusedError: the file cannot be read, is not a regular file, is
             larger than ``limit``, or is not UTF-8.
     """
+    _check_name(path)
     try:
         descriptor = os.open(path, _OPEN_READ)
     except OSError as error:
@@ -137,6 +138,12 @@ def _read_stdin(limit: int) -> bytes:
     return data
 
 
+def _check_name(path: Path | str) -> None:
+    """Refuse a name no system call takes (Python raises ``ValueError`` for it, not ``OSError``)."""
+    if "\x00" in str(path):
+        raise FileRefusedError(path, "not a file name (it holds a NUL character)")
+
+
 def check_writable(path: Path) -> None:
     """Refuse, before anything is written, a target :func:`write_text` would refuse.
 
@@ -146,6 +153,7 @@ def check_writable(path: Path) -> None:
     """
     if not str(path):
         raise FileRefusedError(path, "not a file name")
+    _check_name(path)
     try:
         info = os.lstat(path)
     except FileNotFoundError:

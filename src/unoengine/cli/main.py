@@ -31,8 +31,8 @@ from rich.text import Text
 
 from unoengine import __version__, _build
 from unoengine.bots.base import BOTS
+from unoengine.cli.arguments import AsciiInt, UnoGroup, bot_names, integer
 from unoengine.cli.files import FileRefusedError, problem_of, read_stdin_text, read_text, shown_path, write_text
-from unoengine.cli.play import AsciiInt, integer
 from unoengine.cli.serve import serve
 from unoengine.core.errors import MESSAGE_LIMIT, InvalidNotationError, RecordError, one_line
 from unoengine.core.notation import format_state, state_to_json
@@ -60,7 +60,7 @@ def _stdout() -> Console:
     return Console(highlight=False)
 
 
-@click.group("uno", context_settings=CONTEXT)
+@click.group("uno", cls=UnoGroup, context_settings=CONTEXT)
 @click.version_option(
     __version__, "-V", "--version", prog_name="uno", message=f"%(prog)s (unoengine) %(version)s, {_build.describe()}"
 )
@@ -250,7 +250,7 @@ def _simulation_table(result: dict[str, Any], match: bool, seed: int, records: P
         wins.add_row("-", "no winner", str(result["no_winner"]), f"{100 * result['no_winner'] / games:.1f}%")
     parts: list[RenderableType] = [title, figures, wins]
     if records is not None:
-        parts.append(Text(f"{result['games']} records saved in {records}"))
+        parts.append(Text(f"{result['games']} records saved in {shown_path(records)}"))
     return Group(*parts)
 
 
@@ -313,10 +313,10 @@ def simulate_command(
         ruleset = find_rules(rules)
     except InvalidNotationError as error:
         _fail(f"error: {error}")
-    names = [name.strip().lower() for name in bot.split(",")]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        _fail(f"error: unknown bot {unknown[0]!r} (known: {', '.join(sorted(BOTS))})")
+    try:
+        names = bot_names(bot)
+    except ValueError as error:
+        _fail(f"error: {error}")
     if seats is None:
         seats = len(names) if len(names) > 1 else _default_seats(ruleset)
     if seats not in ruleset.seats:
@@ -387,9 +387,11 @@ def _records_folder(text: str) -> Path:
         _fail("error: --records needs a folder name (--records . is this folder)")
     folder = Path(text)
     shown = shown_path(folder)
-    if folder.exists() and not folder.is_dir():
-        _fail(f"error: cannot write records in {shown}: not a folder")
+    if "\x00" in text:
+        _fail(f"error: cannot write records in {shown}: not a folder name (it holds a NUL character)")
     try:
+        if folder.exists() and not folder.is_dir():
+            _fail(f"error: cannot write records in {shown}: not a folder")
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         _fail(f"error: cannot write records in {shown}: {problem_of(error)}")

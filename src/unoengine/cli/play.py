@@ -11,7 +11,6 @@ that is refused is one line on stderr naming it and the problem, exit status 2.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 from click.core import ParameterSource
 
+from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names, integer
 from unoengine.cli.files import FileRefusedError, shown_path
 from unoengine.core.errors import InvalidNotationError, RecordError, excerpt, one_line
 from unoengine.core.record import ReplayError
@@ -34,47 +34,11 @@ EXIT_REFUSED = 2
 EXIT_FAILED = 1
 """Exit status of a game that ran but could not be saved, or stopped on an unexpected error."""
 
-MAX_DIGITS = 18
-"""The most digits a number of the command line may have (ASCII digits only)."""
-
-INTEGER = re.compile(r"[+-]?[0-9]+")
-"""An integer in ASCII digits (``int()`` would also read ``٣`` or ``1_000``)."""
-
 
 def refuse(message: str, status: int = EXIT_REFUSED) -> NoReturn:
     """Print ``message`` as one escaped line on stderr (``error: ...``) and exit with ``status``."""
     click.echo(one_line(f"error: {message}"), err=True)
     sys.exit(status)
-
-
-def integer(text: str, digits: int = MAX_DIGITS) -> int | None:
-    """The integer that ``text`` writes in ASCII digits (at most ``digits``), else None."""
-    text = text.strip()
-    if INTEGER.fullmatch(text) is None or len(text.lstrip("+-")) > digits:
-        return None
-    return int(text)
-
-
-class AsciiInt(click.ParamType[int, Any]):
-    """A command-line integer: ASCII digits only, at most ``digits`` of them, at least ``low``."""
-
-    name = "integer"
-
-    def __init__(self, digits: int = MAX_DIGITS, low: int | None = None) -> None:
-        self.digits = digits
-        self.low = low
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            number = value
-        else:
-            found = integer(str(value), self.digits)
-            if found is None:
-                self.fail(f"{excerpt(str(value))} is not an integer of at most {self.digits} ASCII digits", param, ctx)
-            number = found
-        if self.low is not None and number < self.low:
-            self.fail(f"{number} is less than {self.low}", param, ctx)
-        return number
 
 
 def option_value(text: str) -> bool | int | str:
@@ -139,7 +103,7 @@ def replay_command(state: GameState) -> str:
 @click.option(
     "-r",
     "--rules",
-    type=click.Choice(["classic", "duo", "flex"], case_sensitive=False),
+    type=Choice(["classic", "duo", "flex"], case_sensitive=False),
     default="classic",
     show_default=True,
     help="Rule set.",
@@ -162,10 +126,10 @@ def replay_command(state: GameState) -> str:
 @click.option("--no-markers", is_flag=True, help="Hide the colour-blind markers (▲ yellow … ▲▲▲▲ red).")
 @click.option(
     "--bot-delay",
-    type=click.FloatRange(min=0),
+    type=Seconds(),
     default=0.6,
     show_default=True,
-    help="Seconds each bot waits before it acts.",
+    help="Seconds each bot waits before it acts (0 to 60).",
 )
 @click.option(
     "--save",
@@ -196,7 +160,10 @@ def play(
     """
     from unoengine.cli.tui import Session, UnoApp
 
-    names = [name.strip() for name in bots.split(",") if name.strip()]
+    try:
+        names = bot_names(bots)
+    except ValueError as error:
+        refuse(str(error))
     given = option_items(options)
     # Nothing is written until every check has passed: the session is built without its save file.
     try:

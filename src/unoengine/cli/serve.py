@@ -1,11 +1,32 @@
-"""``uno serve``: the browser game (lobby, tables, bots) on one port, kept in an SQLite file."""
+"""``uno serve``: the browser game (lobby, tables, bots) on one port, kept in an SQLite file.
+
+SIGTERM (or Ctrl+C) stops the server within a few seconds, whatever its clients
+do: open requests get :data:`GRACE_SECONDS` to finish and are then cancelled, and
+a server that has still not stopped :data:`FORCE_SECONDS` after the signal exits
+at once (every action it acknowledged is already committed to the store).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
+import socket
+import sqlite3
+import sys
+import threading
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
 
 import click
+
+from unoengine.cli.arguments import AsciiInt, Seconds
+from unoengine.cli.files import problem_of, shown_path
+from unoengine.core.errors import excerpt, one_line
+
+if TYPE_CHECKING:
+    import uvicorn
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -18,7 +39,7 @@ def default_db() -> Path:
 
 @click.command("serve", context_settings=CONTEXT)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every network).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--port", type=AsciiInt(low=0, high=65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option(
     "--db",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -27,7 +48,7 @@ def default_db() -> Path:
 )
 @click.option("--memory", is_flag=True, help="Keep the tables in memory only (lost when the server stops).")
 @click.option(
-    "--bot-delay", type=click.FloatRange(min=0), default=0.6, show_default=True, help="Seconds a bot waits to act."
+    "--bot-delay", type=Seconds(), default=0.6, show_default=True, help="Seconds a bot waits to act (0 to 60)."
 )
 def serve(*, host: str, port: int, db: Path | None, memory: bool, bot_delay: float) -> None:
     """Serve UNO in the browser: open the printed address, create a table, send the link to your friends."""
@@ -37,18 +58,26 @@ def serve(*, host: str, port: int, db: Path | None, memory: bool, bot_delay: flo
     from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
     from unoengine.server.store import MemoryStore, SQLiteStore, Store
 
+    listener = _listen(host, port)
+    port = listener.getsockname()[1]
     store: Store
     if memory:
         store = MemoryStore()
         where = "memory (nothing is kept)"
     else:
         path = db if db is not None else default_db()
-        store = SQLiteStore(path)
-        where = str(path)
+        try:
+            store = SQLiteStore(path)
+        except (OSError, sqlite3.Error) as error:
+            problem = problem_of(error) if isinstance(error, OSError) else str(error)
+            click.echo(one_line(f"error: cannot open the database {shown_path(path)}: {problem}"), err=True)
+            sys.exit(2)
+        where = shown_path(path)
     server = UnoServer(store, ServerConfig(bot_delay=bot_delay))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    click.echo(f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)")
-    uvicorn.run(
+    banner = f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)"
+    click.echo(one_line(banner, 1000))
+    config = uvicorn.Config(
         create_app(server),
         host=host,
         port=port,
@@ -56,4 +85,53 @@ def serve(*, host: str, port: int, db: Path | None, memory: bool, bot_delay: flo
         ws_max_size=MAX_WS_BYTES,
         log_level="warning",
         lifespan="on",
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
+    _stopping_server(config).run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound before anything else is done; refused (exit 2) when it cannot be."""
+    try:
+        family, _, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        return socket.create_server(address, family=family)
+    except (OSError, UnicodeError, ValueError) as error:  # an unknown host, a port in use, no permission ...
+        problem = problem_of(error) if isinstance(error, OSError) else "not a host name"
+        click.echo(one_line(f"error: cannot listen on {excerpt(host)} port {port}: {problem}"), err=True)
+        sys.exit(2)
+
+
+GRACE_SECONDS = 2
+"""After SIGTERM or Ctrl+C: how long open requests and connections get before they are cancelled."""
+
+FORCE_SECONDS = 5.0
+"""After SIGTERM or Ctrl+C: when a server that has not stopped (a hung shutdown) exits at once."""
+
+
+def _stopping_server(config: uvicorn.Config) -> uvicorn.Server:
+    """A uvicorn server that a signal always stops: gracefully, or after :data:`FORCE_SECONDS` at once."""
+    import uvicorn
+
+    class StoppingServer(uvicorn.Server):
+        watchdog: threading.Timer | None = None
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            super().handle_exit(sig, frame)
+            if self.watchdog is None:
+                self.watchdog = threading.Timer(FORCE_SECONDS, _force_exit)
+                self.watchdog.daemon = True
+                self.watchdog.start()
+
+    logging.getLogger("uvicorn.error").addFilter(_not_cancelled)
+    return StoppingServer(config)
+
+
+def _not_cancelled(record: logging.LogRecord) -> bool:
+    """Leave out the traceback of a request cancelled at shutdown (one line already says so)."""
+    return not (record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError))
+
+
+def _force_exit() -> None:
+    sys.stderr.write(f"uno serve: not stopped {FORCE_SECONDS:g} s after the signal; stopping at once\n")
+    sys.stderr.flush()
+    os._exit(1)

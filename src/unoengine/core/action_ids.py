@@ -35,7 +35,7 @@ from typing import NamedTuple
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, Color, Rank, Seat, format_card
 from unoengine.core.engine import legal_actions
-from unoengine.core.errors import InvalidNotationError
+from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import RULESETS
 from unoengine.core.state import GameState
 
@@ -215,9 +215,9 @@ def _seat_table(seats: int, seat: Seat) -> _SeatTable:
     if table is not None and type(seat) is int and type(seats) is int:  # True == 1: check the types
         return table
     if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
-        raise ActionIdError(f"action ids are for 2 to {MAX_SEATS} seats, not {seats!r}")
+        raise ActionIdError(f"action ids are for 2 to {MAX_SEATS} seats, not {excerpt(seats)}")
     if type(seat) is not int or not 0 <= seat < seats:
-        raise ActionIdError(f"seat must be from 0 to {seats - 1}, not {seat!r}")
+        raise ActionIdError(f"seat must be from 0 to {seats - 1}, not {excerpt(seat)}")
     actions = tuple(_absolute(slot, seat, seats) for slot in SLOTS)
     by_value = {action: index for index, action in enumerate(actions) if action is not None}
     # Keyed by identity: the table holds the objects, so an id() found here is one of them.
@@ -269,7 +269,7 @@ def action_of(action_id: int, seat: Seat, seats: int) -> A.Action:
     """
     table = _seat_table(seats, seat)
     if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
-        raise ActionIdError(f"action id must be from 0 to {NUM_ACTIONS - 1}, not {action_id!r}")
+        raise ActionIdError(f"action id must be from 0 to {NUM_ACTIONS - 1}, not {excerpt(action_id)}")
     action = table.actions[action_id]
     if action is None:
         slot = SLOTS[action_id]

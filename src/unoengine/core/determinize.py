@@ -27,8 +27,9 @@ from random import Random
 from typing import Any
 
 from unoengine.core.cards import Card, CardId, Seat, format_card
+from unoengine.core.errors import excerpt
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import game_of
+from unoengine.core.rules.base import RuleSet, game_of
 from unoengine.core.state import PENDING_TYPES, ChallengeWindow, DrawnCardChoice, GameState
 from unoengine.core.views import PlayerView
 
@@ -49,6 +50,7 @@ def determinize(
         ValueError: the view (with ``known``) does not fit the rule set's deck.
     """
     rules = find_rules(view.rules)
+    _check_seats(view, rules)
     game = game_of(rules, view.seats, rules.options(dict(view.options)))
     tables = game.tables
     free: dict[Card, list[CardId]] = {}
@@ -114,11 +116,33 @@ def determinize(
     )
 
 
+def _check_seats(view: PlayerView, rules: RuleSet) -> None:
+    """Refuse a view whose seats disagree with its rule set, its hand sizes, its scores or its seat numbers."""
+    seats = view.seats
+    if type(seats) is not int or seats not in rules.seats:
+        raise ValueError(f"the view does not fit {rules.title}: {excerpt(seats)} seats")
+    counts = {"hand sizes": len(view.hand_sizes), "scores": len(view.scores)}
+    counts.update({f"round {index + 1}'s scores": len(deltas) for index, deltas in enumerate(view.round_scores)})
+    for what, count in counts.items():
+        if count != seats:
+            raise ValueError(f"the view does not fit its {seats} seats: {count} {what}")
+    seat_fields = ("seat", "dealer", "to_act", "challenger_of", "unsafe", "round_winner")
+    for name in seat_fields:
+        value = getattr(view, name)
+        if value is not None and (type(value) is not int or not 0 <= value < seats):
+            raise ValueError(f"the view does not fit its {seats} seats: {name} is {excerpt(value)}")
+    if view.seat is not None and view.hand_sizes[view.seat] != len(view.hand):
+        raise ValueError(
+            f"the view does not fit its hand: seat {view.seat} holds {len(view.hand)} cards, "
+            f"its hand size says {view.hand_sizes[view.seat]}"
+        )
+
+
 def _pending(view: PlayerView, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
     """The pending decision: its public fields from the view, its hidden ones sampled."""
     cls = PENDING_TYPES.get(view.pending)
     if cls is None:
-        raise ValueError(f"unknown decision {view.pending!r}")
+        raise ValueError(f"unknown decision {excerpt(view.pending)}")
     public = dict(view.decision)
     values: dict[str, Any] = {}
     for name in getattr(cls, "_fields", ()):
@@ -135,5 +159,5 @@ def _pending(view: PlayerView, hands: list[tuple[CardId, ...]], rng: Random) -> 
             drawer = view.to_act
             values[name] = hands[drawer][-1] if public.get("drew") and drawer is not None else None
         else:
-            raise ValueError(f"the view does not show field {name!r} of the {view.pending} decision")
+            raise ValueError(f"the view does not show field {excerpt(name)} of the {view.pending} decision")
     return cls(**values)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
-from unoengine.core.errors import IllegalActionError, InvalidNotationError
+from unoengine.core.errors import IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.events import ActionTaken, Caught, ChallengeResolved, Event, HandShown
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.base import COLOR_INDEX, DeckTables, Options, RuleSet, game_of
@@ -71,19 +71,19 @@ def new_game(
     elif isinstance(rules, RuleSet):
         ruleset = rules
     else:
-        raise InvalidNotationError(f"not a rule set: {rules!r}")
+        raise InvalidNotationError(f"not a rule set: {excerpt(rules)}")
     resolved = options if isinstance(options, Options) else ruleset.options(options)
     if type(seats) is not int or not isinstance(seats, int) or seats not in ruleset.seats:
         low, high = ruleset.seats.start, ruleset.seats.stop - 1
         allowed = f"{low}" if low == high else f"{low}-{high}"
-        raise InvalidNotationError(f"{ruleset.title} is for {allowed} seats, not {seats!r}")
+        raise InvalidNotationError(f"{ruleset.title} is for {allowed} seats, not {excerpt(seats)}")
     if type(seed) is not int or not isinstance(seed, int):
-        raise InvalidNotationError(f"seed must be an integer, not {seed!r}")
+        raise InvalidNotationError(f"seed must be an integer, not {excerpt(seed)}")
     if dealer is not None and (type(dealer) is not int or not isinstance(dealer, int) or not 0 <= dealer < seats):
-        raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {excerpt(dealer)}")
     game = game_of(ruleset, seats, resolved)
     if deck is not None and not isinstance(deck, list | tuple):
-        raise InvalidNotationError(f"deck must be a list of cards, not {deck!r}")
+        raise InvalidNotationError(f"deck must be a list of cards, not {excerpt(deck)}")
     order = None if deck is None else deck_order(game.tables, deck, ruleset)
     state = GameState(
         game=game,
@@ -120,8 +120,6 @@ def deck_order(tables: DeckTables, deck: Sequence[Card | str], rules: RuleSet) -
         InvalidNotationError: a card that is not a card, or a deck that is not
             exactly the rule set's cards.
     """
-    from unoengine.core.errors import excerpt  # here: only this function's messages use it
-
     free: dict[Card, list[CardId]] = {}
     for card_id in range(len(tables.cards) - 1, -1, -1):
         free.setdefault(tables.cards[card_id], []).append(card_id)
@@ -301,7 +299,7 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
     if isinstance(action, str):
         action = A.parse_action(action)
     elif not isinstance(action, A.ACTION_TYPES):
-        raise InvalidNotationError(f"not an action: {action!r}")
+        raise InvalidNotationError(f"not an action: {excerpt(action)}")
     if type(seat) is not int or not isinstance(seat, int) or action not in legal_actions(state, seat):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
@@ -413,7 +411,7 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
     if state.outcome is not None:
         return "G-4", "the game is over"
     if type(seat) is not int or not 0 <= seat < state.seats:
-        return "G-4", f"there is no seat {seat!r} (seats are 0 to {state.seats - 1})"
+        return "G-4", f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1})"
     text = A.format_action(action)
     if type(action) is A.CallUno:
         count = len(state.hands[seat])
@@ -435,13 +433,13 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
         return "G-4", f"it is seat {pending.seat}'s decision ({pending.kind}), not seat {seat}'s"
     kind = type(pending)
     if kind is ChallengeWindow:
-        return cite["wd4"], f"seat {seat} must 'accept' or 'challenge' the Wild Draw Four, not {text!r}"
+        return cite["wd4"], f"seat {seat} must 'accept' or 'challenge' the Wild Draw Four, not {excerpt(text)}"
     if kind not in (Turn, DrawnCardChoice):
         return state.rules.handlers[pending.kind].refusal(state, seat, action)
     if type(action) is not A.Play:
         if kind is Turn:
-            return cite["drawn"], f"on a turn seat {seat} plays a card or draws; {text!r} is not one of them"
-        return cite["drawn"], f"after drawing, seat {seat} plays the drawn card or passes, not {text!r}"
+            return cite["drawn"], f"on a turn seat {seat} plays a card or draws; {excerpt(text)} is not one of them"
+        return cite["drawn"], f"after drawing, seat {seat} plays the drawn card or passes, not {excerpt(text)}"
     return play_refusal(state, seat, action, pending.card if kind is DrawnCardChoice else None)
 
 

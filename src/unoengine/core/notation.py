@@ -15,7 +15,7 @@ import typing
 from typing import Any
 
 from unoengine.core.cards import Card, CardId, Color, format_card, parse_card
-from unoengine.core.errors import InvalidNotationError
+from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.base import OPTION_NAMES, DeckTables, Options, RuleSet, game_of
 from unoengine.core.state import (
@@ -126,18 +126,19 @@ class _DeckNames:
         try:
             card = parse_card(name)
         except InvalidNotationError:
-            raise InvalidNotationError(f"{where}: not a card: {token!r}") from None
+            raise InvalidNotationError(f"{where}: not a card: {excerpt(token)}") from None
         copies = self.ids.get(card)
         if copies is None:
             raise InvalidNotationError(f"{where}: {format_card(card)} is not a card of {rules.title}")
         if not sep:
             return copies[0]
         if _COPY.fullmatch(copy) is None:
-            raise InvalidNotationError(f"{where}: {token!r} must be written CARD#N with N a small number")
+            raise InvalidNotationError(f"{where}: {excerpt(token)} must be written CARD#N with N a small number")
         index = int(copy)
         if index >= len(copies):
             raise InvalidNotationError(
-                f"{where}: {token!r}: the deck has {len(copies)} {format_card(card)}, numbered #0 to #{len(copies) - 1}"
+                f"{where}: {excerpt(token)}: the deck has {len(copies)} {format_card(card)}, "
+                f"numbered #0 to #{len(copies) - 1}"
             )
         return copies[index]
 
@@ -275,7 +276,7 @@ def format_state(state: GameState) -> str:
 
 def _int(text: str, where: str, low: int | None = 0, high: int | None = None) -> int:
     if _INT.fullmatch(text) is None:
-        raise InvalidNotationError(f"{where}: expected an integer of at most {MAX_DIGITS} digits, not {text!r}")
+        raise InvalidNotationError(f"{where}: expected an integer of at most {MAX_DIGITS} digits, not {excerpt(text)}")
     value = int(text)
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"from {low}" + ("" if high is None else f" to {high}")
@@ -286,7 +287,7 @@ def _int(text: str, where: str, low: int | None = 0, high: int | None = None) ->
 def _bool(text: str, where: str) -> bool:
     lowered = text.lower()
     if lowered not in ("true", "false"):
-        raise InvalidNotationError(f"{where}: expected true or false, not {text!r}")
+        raise InvalidNotationError(f"{where}: expected true or false, not {excerpt(text)}")
     return lowered == "true"
 
 
@@ -294,7 +295,7 @@ def _color(text: str, where: str) -> Color:
     for color in Color:
         if text.lower() == color.letter:
             return color
-    raise InvalidNotationError(f"{where}: expected a colour r, y, g or b, not {text!r}")
+    raise InvalidNotationError(f"{where}: expected a colour r, y, g or b, not {excerpt(text)}")
 
 
 def _seat_or_none(text: str, where: str, seats: int) -> int | None:
@@ -304,7 +305,7 @@ def _seat_or_none(text: str, where: str, seats: int) -> int | None:
 def _int_list(text: str, where: str, seats: int) -> tuple[int, ...]:
     parts = text.split(",")
     if len(parts) != seats:
-        raise InvalidNotationError(f"{where}: expected {seats} comma-separated numbers, not {text!r}")
+        raise InvalidNotationError(f"{where}: expected {seats} comma-separated numbers, not {excerpt(text)}")
     return tuple(_int(part, where, None) for part in parts)
 
 
@@ -339,10 +340,10 @@ class _Reader:
         elif _WORD.fullmatch(lowered) is not None:
             value, shape = lowered, "str"
         else:
-            raise InvalidNotationError(f"{where}: unexpected {text!r}")
+            raise InvalidNotationError(f"{where}: unexpected {excerpt(text)}")
         declared = _declared(cls, name)
         if declared is not None and shape not in declared and not (shape == "int" and "Seat" in declared):
-            raise InvalidNotationError(f"{where}: expected {' or '.join(sorted(declared))}, not {text!r}")
+            raise InvalidNotationError(f"{where}: expected {' or '.join(sorted(declared))}, not {excerpt(text)}")
         if shape == "int" and (name == "seat" or (declared is not None and "Seat" in declared)):
             _int(text, where, 0, self.seats - 1)
         return value
@@ -356,13 +357,15 @@ class _Reader:
                 name for name, type_ in PENDING_TYPES.items() if type_ in CORE_PENDING or name in self.rules.handlers
             )
             raise InvalidNotationError(
-                f"pending: unknown decision {kind!r} in {self.rules.title} (known: {', '.join(known)})"
+                f"pending: unknown decision {excerpt(kind)} in {self.rules.title} (known: {', '.join(known)})"
             )
         fields = _field_names(cls)
         parts = rest.split(",") if rest else []
         if len(parts) != len(fields):
             wanted = ",".join(fields)
-            raise InvalidNotationError(f"pending: {kind} takes {len(fields)} values ({kind}:{wanted}), not {text!r}")
+            raise InvalidNotationError(
+                f"pending: {kind} takes {len(fields)} values ({kind}:{wanted}), not {excerpt(text)}"
+            )
         values = [
             self.value(cls, name, part, f"pending {kind} {name}") for part, name in zip(parts, fields, strict=True)
         ]
@@ -379,9 +382,11 @@ def _options(rules: RuleSet, text: str) -> Options:
             name = name.lower()
             if not sep or name not in OPTION_NAMES or name not in rules.option_names:
                 known = ", ".join(sorted(rules.option_names))
-                raise InvalidNotationError(f"opts: {item!r} is not NAME:VALUE of a {rules.name} option ({known})")
+                raise InvalidNotationError(
+                    f"opts: {excerpt(item)} is not NAME:VALUE of a {rules.name} option ({known})"
+                )
             if name in given:
-                raise InvalidNotationError(f"opts: option {name!r} given twice")
+                raise InvalidNotationError(f"opts: option {excerpt(name)} given twice")
             default = getattr(rules.default_options, name)
             where = f"opts {name}"
             if type(default) is bool:
@@ -391,14 +396,14 @@ def _options(rules: RuleSet, text: str) -> Options:
             elif _WORD.fullmatch(value.lower()) is not None:
                 given[name] = value.lower()
             else:
-                raise InvalidNotationError(f"{where}: unexpected {value!r}")
+                raise InvalidNotationError(f"{where}: unexpected {excerpt(value)}")
     return rules.options(given)
 
 
 def _head(token: str) -> tuple[RuleSet, int]:
     name, sep, seats_text = token.partition("/")
     if not sep:
-        raise InvalidNotationError(f"a state starts with RULES/SEATS (as classic/3), not {token!r}")
+        raise InvalidNotationError(f"a state starts with RULES/SEATS (as classic/3), not {excerpt(token)}")
     rules = find_rules(name)
     seats = _int(seats_text, "seats")
     if seats not in rules.seats:
@@ -414,13 +419,14 @@ def _split_fields(tokens: list[str]) -> dict[str, str]:
         key, sep, value = token.partition("=")
         key = key.lower()
         if not sep or key not in FIELD_ORDER:
-            raise InvalidNotationError(f"{token[:40]!r} is not one of the fields {', '.join(FIELD_ORDER)} (KEY=VALUE)")
+            fields_known = ", ".join(FIELD_ORDER)
+            raise InvalidNotationError(f"{excerpt(token)} is not one of the fields {fields_known} (KEY=VALUE)")
         if key in fields:
-            raise InvalidNotationError(f"field {key!r} is given twice")
+            raise InvalidNotationError(f"field {excerpt(key)} is given twice")
         fields[key] = value
     missing = [key for key in FIELD_ORDER if key in REQUIRED and key not in fields]
     if missing:
-        raise InvalidNotationError(f"missing field {missing[0]!r} (a state needs {', '.join(sorted(REQUIRED))})")
+        raise InvalidNotationError(f"missing field {excerpt(missing[0])} (a state needs {', '.join(sorted(REQUIRED))})")
     return fields
 
 
@@ -477,14 +483,14 @@ def parse_state(text: object) -> GameState:
     color = None if color_text == NONE else _color(color_text, "color")
     direction_text = get("dir", "+1")
     if direction_text not in ("+1", "1", "-1"):
-        raise InvalidNotationError(f"dir: expected +1 or -1, not {direction_text!r}")
+        raise InvalidNotationError(f"dir: expected +1 or -1, not {excerpt(direction_text)}")
     flags = tuple(rules.round_flags(seats))
     power_text = get("power", "".join("G" if green else "R" for green in flags) or NONE)
     letters = "" if power_text == NONE else power_text.upper()
-    power = tuple(letter == "G" for letter in letters)
-    if len(power) != len(flags) or letters.strip("GR"):
+    if len(letters) != len(flags) or letters.strip("GR"):
         expected = f"{len(flags)} letters G or R" if flags else "'-' (no Power Cards)"
-        raise InvalidNotationError(f"power: expected {expected}, not {power_text!r}")
+        raise InvalidNotationError(f"power: expected {expected}, not {excerpt(power_text)}")
+    power = tuple(letter == "G" for letter in letters)
     pending = reader.pending(fields["pending"])
     kind = type(pending)
     if kind in (Turn, DrawnCardChoice, ChallengeWindow) and (not discard or color is None):
@@ -524,11 +530,11 @@ def _outcome(text: str, seats: int) -> Outcome | None:
         return None
     parts = text.split(":")
     if len(parts) != 3:
-        raise InvalidNotationError(f"outcome: expected TERMINATION:WINNER:SCORES or '-', not {text!r}")
+        raise InvalidNotationError(f"outcome: expected TERMINATION:WINNER:SCORES or '-', not {excerpt(text)}")
     terminations = {termination.value: termination for termination in Termination}
     termination = terminations.get(parts[0].lower())
     if termination is None:
-        raise InvalidNotationError(f"outcome: {parts[0]!r} is not one of {', '.join(terminations)}")
+        raise InvalidNotationError(f"outcome: {excerpt(parts[0])} is not one of {', '.join(terminations)}")
     return Outcome(
         termination, _seat_or_none(parts[1], "outcome winner", seats), _int_list(parts[2], "outcome scores", seats)
     )

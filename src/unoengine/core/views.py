@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
-from unoengine.core.errors import InvalidNotationError
+from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
 from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState, Outcome
 
@@ -107,7 +107,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         InvalidNotationError: ``seat`` is neither a seat of the game nor ``None``.
     """
     if seat is not None and (type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < state.seats):
-        raise InvalidNotationError(f"there is no seat {seat!r} (seats are 0 to {state.seats - 1}, or None)")
+        raise InvalidNotationError(f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1}, or None)")
     game = state.game
     cards = game.tables.cards
     pending = state.pending

@@ -31,7 +31,7 @@ from unoengine.bots.base import Bot
 from unoengine.core.actions import Action, format_action, parse_action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_game
-from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError
+from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.events import Event, event_to_json, redact
 from unoengine.core.record import Record, ReplayError, record_of
 from unoengine.core.state import GameState
@@ -45,7 +45,7 @@ class StaleVersionError(ValueError):
     """A command made against another version of the table than the current one."""
 
     def __init__(self, expected: object, current: int) -> None:
-        super().__init__(f"stale version {expected!r}: the table is at version {current}")
+        super().__init__(f"stale version {excerpt(expected)}: the table is at version {current}")
         self.expected = expected
         self.current = current
 
@@ -207,7 +207,7 @@ class Table:
             ValueError: no such seat.
         """
         if type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < self._state.seats:
-            raise ValueError(f"there is no seat {seat!r}")
+            raise ValueError(f"there is no seat {excerpt(seat)}")
         self._controllers[seat] = controller
         self._offered = -1
 
@@ -248,8 +248,14 @@ class Table:
         seat = state.to_act
         return seat is not None and self._controllers[seat] is not None
 
-    def steps_since(self, version: int) -> list[TableStep] | None:
-        """The steps after ``version``, oldest first; ``None`` when older than the kept history."""
+    def steps_since(self, version: object) -> list[TableStep] | None:
+        """The steps after ``version``, oldest first; ``None`` when older than the kept history.
+
+        Raises:
+            ValueError: ``version`` is not an integer.
+        """
+        if type(version) is not int or not isinstance(version, int):
+            raise ValueError(f"a version is an integer, not {excerpt(version)}")
         if version >= self.version:
             return []
         missing = self.version - version

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 import secrets
 import time
@@ -25,7 +26,7 @@ from typing import Any, Protocol
 
 from unoengine.bots.base import Bot, make_bot
 from unoengine.core.actions import format_action
-from unoengine.core.errors import IllegalActionError, InvalidNotationError
+from unoengine.core.errors import IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.record import Record, format_record
 from unoengine.core.rules import find_rules
 from unoengine.core.views import view_to_json
@@ -96,6 +97,12 @@ class ServerConfig:
     then freezes what is left at this interval: full collections then walk only
     what came since.
     """
+
+    def __post_init__(self) -> None:
+        # A delay of nan or inf would stop every timer of the event loop (the bots, and shutdown itself).
+        for name, value in ((name, getattr(self, name)) for name in self.__dataclass_fields__):
+            if not (isinstance(value, int | float) and math.isfinite(value) and value >= 0):
+                raise ValueError(f"ServerConfig.{name} must be a finite number of at least 0, not {excerpt(value)}")
 
 
 @dataclass(eq=False)

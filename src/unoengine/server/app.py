@@ -187,6 +187,11 @@ class UnoServer:
         await self.store.close()
 
 
+def _game_number(text: str) -> int | None:
+    """A game's number in a path: ASCII digits, at most 9 of them (Starlette's ``int`` would read 5,000 digits)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
@@ -300,7 +305,9 @@ def create_app(server: UnoServer) -> Starlette:
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
             return _error(404, "no_table", "there is no table with that code")
-        number = request.path_params["game"]
+        number = _game_number(request.path_params["game"])
+        if number is None or not 1 <= number <= len(actor.lobby()["games"]):
+            return _error(404, "no_game", "there is no game with that number")
         text = await actor.call("record", number)
         if text is None:
             return _error(409, "not_over", "a game's record is published when the game is over")
@@ -335,7 +342,7 @@ def create_app(server: UnoServer) -> Starlette:
         Route("/api/mine", mine, methods=["POST"]),
         Route("/api/tables/{code:str}", describe),
         Route("/api/tables/{code:str}/join", join, methods=["POST"]),
-        Route("/api/tables/{code:str}/games/{game:int}/record", record),
+        Route("/api/tables/{code:str}/games/{game:str}/record", record),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -344,6 +351,9 @@ def create_app(server: UnoServer) -> Starlette:
 
 FLOOD_LIMIT = 200
 """Refused messages (over the rate) after which a connection is closed."""
+
+RATE_SYNC_SECONDS = 1.0
+"""The delay of the ``sync`` that follows messages refused by the rate limit (at most one a second)."""
 
 
 async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
@@ -355,6 +365,15 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
     chat_bucket = TokenBucket(1, 5)
     flooded = 0
     last_notice = 0.0
+    owed_sync: asyncio.TimerHandle | None = None
+
+    def sync_after_refusal() -> None:
+        # A message over the rate is dropped unread (it may have been an act): a sync follows
+        # within RATE_SYNC_SECONDS, one for all the messages dropped meanwhile.
+        nonlocal owed_sync
+        owed_sync = None
+        if actor is not None and not outlet.closed:
+            actor.submit("sync", client, Sync(None, None))
 
     def reply(message: dict[str, Any]) -> None:
         if actor is not None:
@@ -378,6 +397,8 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
                 if now - last_notice > 1:
                     last_notice = now
                     reply({"type": "error", "code": "rate_limited", "message": "too many messages: slow down"})
+                if owed_sync is None:
+                    owed_sync = asyncio.get_running_loop().call_later(RATE_SYNC_SECONDS, sync_after_refusal)
                 continue
             try:
                 if text is None:
@@ -419,6 +440,8 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        if owed_sync is not None:
+            owed_sync.cancel()
         if actor is not None:
             actor.submit("leave", client)
         # let queued messages (a last error) go out, then stop the writer

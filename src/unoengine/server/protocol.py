@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from unoengine.bots.base import BOTS
-from unoengine.core.errors import InvalidNotationError
+from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
 
 PROTOCOL = "unoengine-ws/1"
@@ -126,7 +126,7 @@ def _checked(data: Mapping[str, Any], kind: str) -> dict[str, Any]:
     fields = _FIELDS[kind]
     unknown = set(data) - set(fields) - {"type"}
     if unknown:
-        raise ProtocolError("bad_field", f"unknown field {sorted(unknown)[0]!r} in {kind!r}")
+        raise ProtocolError("bad_field", f"unknown field {excerpt(sorted(unknown)[0])} in {kind!r}")
     values: dict[str, Any] = {}
     for name, (expected, required) in fields.items():
         if name not in data or data[name] is None:
@@ -240,7 +240,7 @@ def parse_settings(data: object) -> tuple[TableSettings, str]:
     allowed = {"rules", "seats", "options", "bots", "name", "grace", "turn_seconds"}
     unknown = set(data) - allowed
     if unknown:
-        raise ProtocolError("bad_field", f"unknown field {sorted(unknown)[0]!r}")
+        raise ProtocolError("bad_field", f"unknown field {excerpt(sorted(unknown)[0])}")
     rules_name = data.get("rules", "classic")
     if not isinstance(rules_name, str) or len(rules_name) > 20:
         raise ProtocolError("bad_field", "'rules' must be a rule set name")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unoengine.core.errors import InvalidNotationError
+from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules.base import Options, RuleSet
 from unoengine.core.rules.classic import CLASSIC
 from unoengine.core.rules.duo import DUO
@@ -24,7 +24,7 @@ def find_rules(name: str) -> RuleSet:
     for rules in RULESETS.values():
         if key == rules.name or key in rules.aliases:
             return rules
-    raise InvalidNotationError(f"unknown rules {name!r} (known: {', '.join(RULESETS)})")
+    raise InvalidNotationError(f"unknown rules {excerpt(name)} (known: {', '.join(RULESETS)})")
 
 
 __all__ = ["CLASSIC", "DUO", "FLEX", "RULESETS", "Options", "RuleSet", "find_rules"]

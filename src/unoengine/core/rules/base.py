@@ -14,7 +14,7 @@ from typing import Any
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
-from unoengine.core.errors import InvalidNotationError
+from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.state import ChallengeWindow, Game, GameState
 from unoengine.core.work import Work
 
@@ -141,21 +141,22 @@ class RuleSet:
             InvalidNotationError: not a mapping, an unknown option or a bad value.
         """
         if given is not None and not isinstance(given, Mapping):
-            raise InvalidNotationError(f"options must be a mapping of option names to values, not {given!r}")
+            raise InvalidNotationError(f"options must be a mapping of option names to values, not {excerpt(given)}")
         values = {f.name: getattr(self.default_options, f.name) for f in fields(Options)}
         for key, value in (given or {}).items():
             if key not in self.option_names:
                 known = ", ".join(sorted(self.option_names))
-                raise InvalidNotationError(f"unknown option {key!r} for {self.name} (known: {known})")
+                raise InvalidNotationError(f"unknown option {excerpt(key)} for {self.name} (known: {known})")
             expected = type(values[key])
             if type(value) is not expected:
-                raise InvalidNotationError(f"option {key!r} must be {expected.__name__}, not {value!r}")
+                raise InvalidNotationError(f"option {excerpt(key)} must be {expected.__name__}, not {excerpt(value)}")
             choices = self.option_choices.get(key)
             if choices is not None and value not in choices:
                 allowed = " or ".join(repr(choice) for choice in choices)
                 rule = self.option_rules.get(key, "")
                 raise InvalidNotationError(
-                    f"option {key!r} must be {allowed} in {self.title}, not {value!r}" + (f" ({rule})" if rule else "")
+                    f"option {excerpt(key)} must be {allowed} in {self.title}, not {excerpt(value)}"
+                    + (f" ({rule})" if rule else "")
                 )
             values[key] = value
         options = Options(**values)
