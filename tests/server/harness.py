@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.request import Request, urlopen
@@ -60,6 +60,12 @@ def http(method: str, url: str, body: Any) -> tuple[int, Any]:
         return status, raw.decode()
 
 
+default_store: Callable[[], Store] = MemoryStore
+"""The store of a ``live_server()`` not given one: tests/server/conftest.py runs each test on SQLite and PostgreSQL."""
+
+db_argument = ""
+"""What ``uno serve --db`` gets in a test that starts the server as a process (an SQLite path or a URL)."""
+
 FAST = {"bot_delay": 0.0, "message_rate": 1e6, "message_burst": 1e6}
 """Test clients act as fast as they can: no bot delay and no rate limit unless a test asks for them."""
 
@@ -74,7 +80,7 @@ async def live_server(store: Store | None = None, **config: Any) -> AsyncIterato
         sent.append((code, client.seat, message))
 
     server = UnoServer(
-        store or MemoryStore(),
+        store or default_store(),
         ServerConfig(**{**FAST, **config}),
         tap=tap,
     )

@@ -13,13 +13,14 @@ from pathlib import Path
 
 import websockets
 
+from tests.server import harness
 from tests.server.harness import Live, Player, choose, free_port, http, my_turn
 from unoengine.core.record import parse_record, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "unoengine.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"],
         cwd=ROOT,
@@ -48,7 +49,7 @@ async def connect(live: Live, code: str, token: str, seat: int, since: int, game
 
 
 async def test_sigkill_mid_game_loses_and_doubles_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "tables.sqlite3"
+    db = harness.db_argument  # an SQLite file or the PostgreSQL database (tests/server/conftest.py)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     live = Live(url, None)  # type: ignore[arg-type]

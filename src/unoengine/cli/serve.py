@@ -1,4 +1,4 @@
-"""``uno serve``: the browser game (lobby, tables, bots) on one port, kept in an SQLite file."""
+"""``uno serve``: the browser game (lobby, tables, bots) on one port, kept in an SQLite file or PostgreSQL."""
 
 from __future__ import annotations
 
@@ -21,32 +21,46 @@ def default_db() -> Path:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="The SQLite file of the tables (created on first run). Default: ~/.local/share/unoengine/tables.sqlite3",
+    envvar="UNO_DB",
+    help="The SQLite file of the tables (created on first run), or postgresql://user@host/database "
+    "(the extra 'postgres'). Default: ~/.local/share/unoengine/tables.sqlite3  [env UNO_DB]",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    envvar="UNO_WORKERS",
+    help="Server processes on the one port (needs --db postgresql://...).  [env UNO_WORKERS]",
 )
 @click.option("--memory", is_flag=True, help="Keep the tables in memory only (lost when the server stops).")
 @click.option(
     "--bot-delay", type=click.FloatRange(min=0), default=0.6, show_default=True, help="Seconds a bot waits to act."
 )
-def serve(*, host: str, port: int, db: Path | None, memory: bool, bot_delay: float) -> None:
+def serve(*, host: str, port: int, db: str | None, workers: int, memory: bool, bot_delay: float) -> None:
     """Serve UNO in the browser: open the printed address, create a table, send the link to your friends."""
     import uvicorn
 
     from unoengine.server.actor import ServerConfig
     from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
-    from unoengine.server.store import MemoryStore, SQLiteStore, Store
+    from unoengine.server.store import StoreError, describe
+    from unoengine.server.worker import ServeSpec, is_postgres, open_store, supervise
 
-    store: Store
-    if memory:
-        store = MemoryStore()
-        where = "memory (nothing is kept)"
-    else:
-        path = db if db is not None else default_db()
-        store = SQLiteStore(path)
-        where = str(path)
-    server = UnoServer(store, ServerConfig(bot_delay=bot_delay))
+    spec = ServeSpec(host, port, db or str(default_db()), memory, bot_delay)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    if workers > 1:
+        if memory or not is_postgres(spec.db):
+            raise click.UsageError("--workers needs --db postgresql://... (an SQLite file has one writer)")
+        click.echo(f"uno serve: open http://{shown}:{port}/ in your browser ({workers} workers on PostgreSQL)")
+        supervise(spec, workers)
+        return
+    try:
+        store = open_store(spec)
+    except (StoreError, RuntimeError) as error:
+        raise click.ClickException(str(error)) from None
+    where = describe(store)
+    server = UnoServer(store, ServerConfig(bot_delay=bot_delay))
     click.echo(f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)")
     uvicorn.run(
         create_app(server),

@@ -20,7 +20,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from unoengine.bots.base import Bot, make_bot
@@ -31,8 +31,9 @@ from unoengine.core.rules import find_rules
 from unoengine.core.views import view_to_json
 from unoengine.play.table import StaleVersionError, Table, TableStep
 from unoengine.server import auth
+from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import Act, Again, Chat, ProtocolError, Start, Sync, dumps
-from unoengine.server.store import GameRow, SeatRow, Store, TableRow
+from unoengine.server.store import ChatRow, GameRow, SeatRow, Store, TableRow, VersionConflict
 
 Message = dict[str, Any]
 Tap = Callable[[str, "Client", Message], None]
@@ -86,6 +87,8 @@ class ServerConfig:
 
     It stays in the store: the next message for it loads it again, its game where it was.
     """
+    cluster: dict[str, float] = field(default_factory=dict)
+    """With PostgreSQL: ``poll_seconds`` (the periodic read, 3) and ``lease_seconds`` (a lease's life, 10)."""
     gc_freeze_seconds: float = 10.0
     """How often the server moves what has survived into the collector's permanent generation (0: never).
 
@@ -105,6 +108,8 @@ class Command:
     message: Any = None
     reply: asyncio.Future[Any] | None = None
     stamp: tuple[int, int] = (0, 0)
+    received: float = 0.0
+    """``time.perf_counter()`` when its frame arrived (0: not from a client): the server's own latency."""
 
 
 @dataclass(slots=True)
@@ -135,7 +140,16 @@ def step_message(step: TableStep, table: Table, game: int, seat: int | None) -> 
 class TableActor:
     """The one task that owns a table: its seats, its current game and its connections."""
 
-    def __init__(self, row: TableRow, store: Store, config: ServerConfig, tap: Tap | None = None) -> None:
+    def __init__(
+        self,
+        row: TableRow,
+        store: Store,
+        config: ServerConfig,
+        tap: Tap | None = None,
+        *,
+        metrics: Metrics | None = None,
+        drives: Callable[[str], bool] | None = None,
+    ) -> None:
         self.row = row
         self.code = row.code
         self.store = store
@@ -145,6 +159,13 @@ class TableActor:
         self.clients: set[Client] = set()
         self.presence: dict[int, Presence] = {seat: Presence() for seat in range(row.settings.seats)}
         self.chat: deque[Message] = deque(maxlen=CHAT_HISTORY)
+        self._chat_seen: deque[int] = deque(maxlen=CHAT_HISTORY)
+        for line in row.chat:
+            self._add_chat(line)
+        self.metrics = metrics or Metrics()
+        self.drives = drives or _always
+        """Whether this process runs the table's bots and timers now (with several workers: it holds the lease)."""
+        self._received = 0.0
         self.table: Table | None = None
         self.stats = Stats()
         self._bot_timer: asyncio.Handle | None = None
@@ -171,6 +192,16 @@ class TableActor:
         if game is None:
             return "lobby"
         return "over" if game.over else "playing"
+
+    def summary(self) -> tuple[int, int, int, int]:
+        """(seats taken, games dealt, the last game's version, last chat line): what the store's summary says."""
+        game = self.game
+        return (
+            len(self.row.seats),
+            game.number if game is not None else 0,
+            len(game.actions) if game is not None else 0,
+            max(self._chat_seen, default=0),
+        )
 
     def human_seats(self) -> list[int]:
         return [seat for seat, row in self.row.seats.items() if row.bot is None]
@@ -231,6 +262,7 @@ class TableActor:
         while True:
             command = await self.queue.get()
             self.last_active = time.monotonic()
+            self._received = command.received
             try:
                 await self._handle(command)
             except asyncio.CancelledError:
@@ -241,8 +273,8 @@ class TableActor:
                 await self._reload(f"internal error: {type(error).__name__}")
             self._schedule()
 
-    def submit(self, kind: str, client: Client | None = None, message: Any = None) -> None:
-        self.queue.put_nowait(Command(kind, client, message))
+    def submit(self, kind: str, client: Client | None = None, message: Any = None, received: float = 0.0) -> None:
+        self.queue.put_nowait(Command(kind, client, message, received=received))
 
     async def call(self, kind: str, message: Any = None) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -266,7 +298,9 @@ class TableActor:
         elif kind == "sync" and command.client is not None:
             self._sync_request(command.client, command.message)
         elif kind == "chat":
-            self._chat(command.client, command.message)
+            await self._chat(command.client, command.message)
+        elif kind == "refresh":
+            await self._refresh(command.message)
         elif kind == "start":
             await self._start_game(command.client, command.message)
         elif kind == "again":
@@ -492,7 +526,11 @@ class TableActor:
             self.error(client, "illegal", f"Refused ({error.rule}): {error.reason}", rule=error.rule)
             self.sync(client)
             return
-        await self._commit(step)
+        if not await self._commit(step):
+            self.stats.refused += 1
+            version = self.table.version if self.table is not None else 0
+            self.error(client, "stale", f"stale version {message.v}: the table is at version {version}", v=version)
+            self.sync(client)
 
     def _refusal(self, seat: int, message: Act) -> tuple[str, str, Message] | None:
         """Steps 2–4 of the pipeline: the table is live, the seat may act, the version is current."""
@@ -509,22 +547,93 @@ class TableActor:
             return "away", "a stand-in plays your seat", {}
         return None
 
-    async def _commit(self, step: TableStep) -> None:
-        """Persist the step (committed) and only then broadcast it."""
+    async def _commit(self, step: TableStep) -> bool:
+        """Persist the step (committed) and only then broadcast it; ``False`` when its version was taken.
+
+        The store is the sequencer: when another worker accepted an action for this
+        version first, the table goes back to what is committed, takes the versions
+        it missed from the store (each re-validated by the core) and broadcasts them.
+        """
         assert self.game is not None and self.table is not None
         game = self.game
         action = format_action(step.action)
+        started = time.perf_counter()
         try:
             await self.store.append_action(self.code, game.number, step.version, step.seat, action)
+        except VersionConflict:
+            self.metrics.conflicts += 1
+            self.table = self._restore(game)
+            await self._pull()
+            return False
         except Exception:
             await self._reload("the store refused a write")
-            return
+            return False
+        done = time.perf_counter()
+        self.metrics.commit.add(done - started)
         game.actions.append((step.seat, action))
         self.stats.actions += 1
         self.broadcast_step(step)
-        if self.table.is_over:
-            await self.store.end_game(self.code, game.number)
+        if self._received:
+            self.metrics.step.add(time.perf_counter() - self._received)
+        if self.table.is_over:  # over is already durable (its last action is): say so, then mark the game
             game.over = True
+            self.broadcast_lobby()
+            await self.store.end_game(self.code, game.number)
+        return True
+
+    async def _refresh(self, hint: tuple[int, int] | None) -> None:
+        """Another worker wrote this table (its notification, or the periodic read): take what is new."""
+        game, table = self.game, self.table
+        if hint is not None and game is not None and table is not None and hint[0] == game.number:
+            if hint[1] > len(game.actions):
+                await self._pull()
+            return
+        fresh = self.store.load_table(self.code)
+        if fresh is not None:
+            self._adopt(fresh)
+
+    async def _pull(self) -> None:
+        """Apply the current game's actions that the store has beyond ours, one step each."""
+        game, table = self.game, self.table
+        if game is None or table is None:
+            return
+        rows = await self.store.actions_since(self.code, game.number, len(game.actions))
+        self._apply_stored(game, table, [(seat, action) for _version, seat, action in rows])
+
+    def _apply_stored(self, game: GameRow, table: Table, actions: list[tuple[int, str]]) -> None:
+        for seat, action in actions:
+            # the core re-validates; a refusal raises, and the table is reloaded from the store (_run)
+            step = table.submit(seat, action, expected_version=table.version)
+            game.actions.append((seat, action))
+            self.metrics.remote_steps += 1
+            self.broadcast_step(step)
+        if actions and table.is_over and not game.over:
+            game.over = True
+            self.broadcast_lobby()
+
+    def _adopt(self, fresh: TableRow) -> None:
+        """Bring the table up to ``fresh`` (a reload from the store): seats, a new game, actions, chat."""
+        changed = fresh.seats != self.row.seats
+        self.row.seats = fresh.seats
+        for line in fresh.chat:
+            if line.number not in self._chat_seen:
+                self._broadcast_chat(self._add_chat(line))
+        game = self.game
+        if fresh.games and (game is None or fresh.games[-1].number != game.number):
+            self.row.games = fresh.games
+            self.table = self._restore(fresh.games[-1])
+            self._bots_idle_at = None
+            self.broadcast_lobby()
+            for client in list(self.clients):
+                self.sync(client)
+            return
+        if game is not None and self.table is not None and fresh.games:
+            stored = fresh.games[-1]
+            self._apply_stored(game, self.table, stored.actions[len(game.actions) :])
+            if stored.over and not game.over:
+                game.over = True
+                changed = True
+        if changed:
             self.broadcast_lobby()
 
     async def _reload(self, reason: str) -> None:
@@ -571,6 +680,12 @@ class TableActor:
         table, game = self.table, self.game
         if table is None or game is None or table.is_over:
             return
+        if not self.drives(self.code):  # another worker runs this table's bots and timers
+            for handle in (self._bot_timer, self._turn_timer):
+                if handle is not None:
+                    handle.cancel()
+            self._bot_timer = self._turn_timer = None
+            return
         stamp = (game.number, table.version)
         if self._turn_timer is not None and self._turn_timer_stamp != stamp:
             self._turn_timer.cancel()
@@ -593,16 +708,25 @@ class TableActor:
 
     _turn_timer_stamp: tuple[int, int] = (0, 0)
 
-    def _chat(self, client: Client | None, message: Chat) -> None:
+    async def _chat(self, client: Client | None, message: Chat) -> None:
         if client is None or client not in self.clients:
             return
         seat = self._authenticated(client, message.token)
         if seat is None:
             return
-        line = {"type": "chat", "seat": seat, "name": self.row.seats[seat].name, "text": message.text}
-        self.chat.append(line)
+        line = await self.store.add_chat(self.code, seat, self.row.seats[seat].name, message.text)
+        if line.number not in self._chat_seen:
+            self._broadcast_chat(self._add_chat(line))
+
+    def _add_chat(self, line: ChatRow) -> Message:
+        message = {"type": "chat", "seat": line.seat, "name": line.name, "text": line.text}
+        self.chat.append(message)
+        self._chat_seen.append(line.number)
+        return message
+
+    def _broadcast_chat(self, message: Message) -> None:
         for other in list(self.clients):
-            self.send(other, line)
+            self.send(other, message)
 
     def _is_host(self, client: Client | None, token: str) -> bool:
         seat = self._authenticated(client, token)
@@ -679,3 +803,7 @@ class TableActor:
             if game.number == number and game.over:
                 return format_record(self._record(game))
         return None
+
+
+def _always(code: str) -> bool:
+    return True
