@@ -45,7 +45,7 @@ def serve(*, host: str, port: int, db: str | None, workers: int, memory: bool, b
     from unoengine.server.actor import ServerConfig
     from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
     from unoengine.server.store import StoreError, describe
-    from unoengine.server.worker import ServeSpec, is_postgres, open_store, supervise
+    from unoengine.server.worker import ServeSpec, cluster_settings, is_postgres, open_store, supervise
 
     spec = ServeSpec(host, port, db or str(default_db()), memory, bot_delay)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -56,11 +56,12 @@ def serve(*, host: str, port: int, db: str | None, workers: int, memory: bool, b
         supervise(spec, workers)
         return
     try:
+        cluster = cluster_settings()
         store = open_store(spec)
     except (StoreError, RuntimeError) as error:
         raise click.ClickException(str(error)) from None
     where = describe(store)
-    server = UnoServer(store, ServerConfig(bot_delay=bot_delay))
+    server = UnoServer(store, ServerConfig(bot_delay=bot_delay, cluster=cluster))
     click.echo(f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)")
     uvicorn.run(
         create_app(server),

@@ -45,15 +45,6 @@ MIGRATION_LOCK = 0x756E6F  # "uno": pg_advisory_xact_lock's key while the schema
 Statement = tuple[str, tuple[Any, ...]]
 
 
-def is_postgres_url(text: str) -> bool:
-    """``--db`` names a PostgreSQL database (rather than an SQLite file).
-
-    >>> is_postgres_url("postgresql://uno@db/uno"), is_postgres_url("tables.sqlite3")
-    (True, False)
-    """
-    return text.startswith(("postgresql://", "postgres://"))
-
-
 def migrate(connection: psycopg.Connection[Any]) -> int:
     """Apply the :data:`~unoengine.server.store.MIGRATIONS` above the database's version; the version now."""
     with connection.transaction():

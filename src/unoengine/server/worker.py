@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import socket
 import sys
@@ -37,7 +38,32 @@ class ServeSpec:
     log_level: str = "warning"
 
 
+def cluster_settings(environ: dict[str, str] | None = None) -> dict[str, float]:
+    """``UNO_POLL_SECONDS`` (the periodic read, default 3) and ``UNO_LEASE_SECONDS`` (a lease's life, default 10).
+
+    >>> cluster_settings({"UNO_LEASE_SECONDS": "4"})
+    {'lease_seconds': 4.0}
+    """
+    env = os.environ if environ is None else environ
+    settings: dict[str, float] = {}
+    for name, key in (("UNO_POLL_SECONDS", "poll_seconds"), ("UNO_LEASE_SECONDS", "lease_seconds")):
+        if name in env:
+            try:
+                value = float(env[name])
+            except ValueError:
+                value = -1.0
+            if not 0.1 <= value <= 3600:
+                raise RuntimeError(f"{name} must be a number of seconds from 0.1 to 3600, not {env[name]!r}")
+            settings[key] = value
+    return settings
+
+
 def is_postgres(db: str) -> bool:
+    """``--db`` names a PostgreSQL database (rather than an SQLite file).
+
+    >>> is_postgres("postgresql://uno@db/uno"), is_postgres("tables.sqlite3")
+    (True, False)
+    """
     return db.startswith(("postgresql://", "postgres://"))
 
 
@@ -74,7 +100,7 @@ def run_worker(spec: ServeSpec) -> None:
     from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
 
     sock = reuse_port_socket(spec.host, spec.port)
-    server = UnoServer(open_store(spec), ServerConfig(bot_delay=spec.bot_delay))
+    server = UnoServer(open_store(spec), ServerConfig(bot_delay=spec.bot_delay, cluster=cluster_settings()))
     config = uvicorn.Config(
         create_app(server),
         ws="websockets-sansio",
