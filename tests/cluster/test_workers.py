@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from typing import Any
 
@@ -16,6 +17,33 @@ from tests.server.harness import Player, choose, create, join, my_turn
 async def settle(*players: Player, quiet: float = 0.05) -> None:
     for player in players:
         await player.drain(quiet)
+
+
+class Pump:
+    """Receives for some players in the background; :meth:`until` waits for a condition on what they got."""
+
+    def __init__(self, *players: Player) -> None:
+        self.changed = asyncio.Event()
+        self.tasks = [asyncio.create_task(self._run(player)) for player in players]
+
+    async def _run(self, player: Player) -> None:
+        while True:
+            await player.recv(timeout=120)
+            self.changed.set()
+
+    async def until(self, check: Any, timeout: float = 10.0) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not check():
+            self.changed.clear()
+            if loop.time() > deadline:
+                raise AssertionError("timed out")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), max(0.01, deadline - loop.time()))
+
+    def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
 
 
 async def wait_for(check: Any, timeout: float = 10.0, *players: Player) -> None:
@@ -63,54 +91,64 @@ async def test_one_tables_clients_on_two_workers_see_the_same_game(postgres_clus
 
 
 async def test_conflicting_actions_from_two_workers_exactly_one_wins_each_time(postgres_cluster: Cluster) -> None:
-    """Seat 0 is open on both workers; each round both send a different action for the same version."""
-    rounds = 1000
+    """Each seat is open on both workers; at every turn both connections of the seat to act send a different
+    action for the same version: exactly one is accepted, both workers broadcast it, the other is refused."""
+    rounds = 2000
     async with workers(postgres_cluster) as (a, b):
-        code, token0 = await create(a, rules="classic", seats=2, bots=[None, "random"], options={"single_round": True})
-        on_a = await Player.connect(a, code, token0, seat=0)
-        on_b = await Player.connect(b, code, token0, seat=0)
-        await on_a.send({"type": "start", "token": token0})
-        await on_a.expect("sync")
-        await on_b.expect("sync")
+        code, token0 = await create(a, rules="classic", seats=2, options={"single_round": True})
+        _seat, token1 = await join(b, code, "Bob")
+        pairs = {
+            0: (await Player.connect(a, code, token0, seat=0), await Player.connect(b, code, token0, seat=0)),
+            1: (await Player.connect(a, code, token1, seat=1), await Player.connect(b, code, token1, seat=1)),
+        }
+        everyone = [player for pair in pairs.values() for player in pair]
+        host = pairs[0][0]
+        await host.send({"type": "start", "token": token0})
+        for player in everyone:
+            await player.expect("sync")
         rng = random.Random(7)
-        raced = won_by_a = 0
+        raced = won_on_a = 0
+        pump = Pump(*everyone)
         while raced < rounds:
-            both = (on_a, on_b)
-            await wait_for(lambda: on_a.v == on_b.v and on_a.game == on_b.game, 10, *both)
-            view = on_a.view
+            await pump.until(lambda: len({(p.game, p.v) for p in everyone}) == 1)
+            view = host.view
             assert view is not None
             if view["outcome"] is not None:
-                await on_a.send({"type": "again", "token": token0})
-                game = on_a.game
-                await wait_for(lambda: on_a.game == on_b.game == game + 1, 10, *both)
+                game = host.game
+                await host.send({"type": "again", "token": token0})
+                await pump.until(lambda: all(p.game == game + 1 for p in everyone))
                 continue
-            if not my_turn(on_a):
-                await on_a.drain(0.005)
-                continue
-            legal = list(view["legal"])
+            on_a, on_b = pairs[view["to_act"]]
+            legal = list(on_a.view["legal"]) if on_a.view is not None else []
+            assert legal and my_turn(on_a) and my_turn(on_b)
             first = rng.choice(legal)
             second = rng.choice([x for x in legal if x != first] or legal)
-            version, before_a, before_b = on_a.v, len(on_a.received), len(on_b.received)
+            version = host.v
+            marks = {id(p): len(p.received) for p in everyone}
+
+            def later(player: Player) -> list[dict[str, Any]]:
+                return player.received[marks[id(player)] :]
+
+            def told() -> bool:
+                stale = [m for m in later(on_a) + later(on_b) if m.get("code") == "stale"]
+                return all(p.v > version for p in everyone) and len(stale) >= 1
+
             await asyncio.gather(on_a.act(first), on_b.act(second))
-            await wait_for(lambda: on_a.v > version and on_b.v > version, 10, *both)
-            steps_a = [m for m in on_a.received[before_a:] if m.get("type") == "step" and m["v"] == version + 1]
-            steps_b = [m for m in on_b.received[before_b:] if m.get("type") == "step" and m["v"] == version + 1]
-            assert len(steps_a) == len(steps_b) == 1, (steps_a, steps_b)
-            assert steps_a[0]["action"] == steps_b[0]["action"] and steps_a[0]["seat"] == 0
-            assert steps_a[0]["action"] in (first, second)
-            # the loser is told: its act was stale
-            await wait_for(
-                lambda: any(m.get("code") == "stale" for m in on_a.received[before_a:] + on_b.received[before_b:]),
-                10,
-                *both,
-            )
-            won_by_a += steps_a[0]["action"] == first and first != second
+            await pump.until(told)  # everyone moved on, and the loser was told its act was stale
+            steps = [[m for m in later(p) if m.get("type") == "step" and m["v"] == version + 1] for p in everyone]
+            assert all(len(seen) == 1 for seen in steps), steps
+            assert len({seen[0]["action"] for seen in steps}) == 1
+            assert steps[0][0]["action"] in (first, second)
+            errors = [m for m in later(on_a) + later(on_b) if m.get("type") == "error"]
+            assert [m["code"] for m in errors] == ["stale"], errors
+            won_on_a += steps[0][0]["action"] == first and first != second
             raced += 1
+        pump.stop()
         conflicts = a.server.metrics.conflicts + b.server.metrics.conflicts
         assert conflicts > 0, "every race was settled before the store: no version was ever contended"
-        assert 0 < won_by_a < rounds
-        await on_a.close()
-        await on_b.close()
+        assert 0 < won_on_a < rounds
+        for player in everyone:
+            await player.close()
 
 
 async def test_a_killed_listener_misses_nothing(postgres_cluster: Cluster) -> None:
