@@ -183,3 +183,32 @@ async def test_a_killed_listener_misses_nothing(postgres_cluster: Cluster) -> No
         assert p0.acked == p1.acked and len(p0.acked) > 5
         await p0.close()
         await p1.close()
+
+
+async def test_a_person_on_the_other_worker_is_present_here(postgres_cluster: Cluster) -> None:
+    """Presence is shared: no grace period runs out, and no stand-in plays, for a seat held on another worker."""
+    async with workers(postgres_cluster) as (a, b):
+        code, token0 = await create(a, rules="classic", seats=2, grace=0.5, options={"single_round": True})
+        _seat, token1 = await join(a, code, "Bob")
+        p0 = await Player.connect(a, code, token0, seat=0)
+        p1 = await Player.connect(b, code, token1, seat=1)
+        await p0.send({"type": "start", "token": token0})
+        await p0.expect("sync")
+        await p1.expect("sync")
+
+        def seat1() -> dict[str, Any]:
+            assert p0.lobby is not None
+            return dict(p0.lobby["seats"][1])
+
+        await wait_for(lambda: seat1()["connected"] is True, 10, p0)
+        await asyncio.sleep(2.0)  # four grace periods
+        await settle(p0, p1, quiet=0.1)
+        assert seat1()["connected"] is True and seat1()["away"] is False
+        assert all(seat != 1 for _game, _v, seat in _steps_by_seat(p0))  # nobody played for Bob
+        await p1.close()
+        await wait_for(lambda: seat1()["away"] is True, 15, p0)  # gone from B: after its grace, a stand-in
+        await p0.close()
+
+
+def _steps_by_seat(player: Player) -> list[tuple[int, int, int]]:
+    return [(m["game"], m["v"], m["seat"]) for m in player.received if m.get("type") == "step"]

@@ -115,6 +115,8 @@ class Command:
 @dataclass(slots=True)
 class Presence:
     connections: int = 0
+    elsewhere: int = 0
+    """Connections to the seat on other workers (PostgreSQL)."""
     grace: asyncio.TimerHandle | None = None
     away: bool = False
     """A stand-in bot plays the seat until its player comes back."""
@@ -149,6 +151,7 @@ class TableActor:
         *,
         metrics: Metrics | None = None,
         drives: Callable[[str], bool] | None = None,
+        publish: Callable[[str, int, int], None] | None = None,
     ) -> None:
         self.row = row
         self.code = row.code
@@ -165,6 +168,10 @@ class TableActor:
         self.metrics = metrics or Metrics()
         self.drives = drives or _always
         """Whether this process runs the table's bots and timers now (with several workers: it holds the lease)."""
+        self.publish = publish
+        """Tells the other workers this one's connections to a seat (with several workers)."""
+        for seat, count in row.elsewhere.items():
+            self.presence[seat].elsewhere = count
         self._received = 0.0
         self.table: Table | None = None
         self.stats = Stats()
@@ -178,7 +185,8 @@ class TableActor:
         if game is not None and not game.over:
             self.table = self._restore(game)
             for seat in self.human_seats():  # nobody is connected after a restart: their grace starts now
-                self._start_grace(seat)
+                if self.presence[seat].elsewhere == 0:
+                    self._start_grace(seat)
 
     # -- state ----------------------------------------------------------------------
 
@@ -193,14 +201,15 @@ class TableActor:
             return "lobby"
         return "over" if game.over else "playing"
 
-    def summary(self) -> tuple[int, int, int, int]:
-        """(seats taken, games dealt, the last game's version, last chat line): what the store's summary says."""
+    def summary(self) -> tuple[int, int, int, int, int]:
+        """(seats, games, the last game's version, last chat line, connections elsewhere), as the store sums up."""
         game = self.game
         return (
             len(self.row.seats),
             game.number if game is not None else 0,
             len(game.actions) if game is not None else 0,
             max(self._chat_seen, default=0),
+            sum(presence.elsewhere for presence in self.presence.values()),
         )
 
     def human_seats(self) -> list[int]:
@@ -343,7 +352,9 @@ class TableActor:
                     "name": row.name if row is not None else None,
                     "bot": row.bot if row is not None else None,
                     "open": row is None,
-                    "connected": presence.connections > 0 if row is not None and row.bot is None else None,
+                    "connected": presence.connections + presence.elsewhere > 0
+                    if row is not None and row.bot is None
+                    else None,
                     "away": presence.away,
                 }
             )
@@ -405,13 +416,9 @@ class TableActor:
         if seat is not None:
             presence = self.presence[seat]
             presence.connections += 1
-            if presence.grace is not None:
-                presence.grace.cancel()
-                presence.grace = None
-            if presence.away:
-                presence.away = False
-                if self.table is not None:
-                    self.table.set_controller(seat, None)
+            if self.publish is not None:
+                self.publish(self.code, seat, presence.connections)
+            self._present(seat)
         self.send(
             client,
             {
@@ -458,9 +465,39 @@ class TableActor:
         if seat is not None:
             presence = self.presence[seat]
             presence.connections -= 1
-            if presence.connections == 0:
+            if self.publish is not None:
+                self.publish(self.code, seat, presence.connections)
+            if presence.connections == 0 and presence.elsewhere == 0:
                 self._start_grace(seat)
         self.broadcast_lobby()
+
+    def _present(self, seat: int) -> None:
+        """Someone holds the seat (here or on another worker): no grace period runs, no stand-in plays."""
+        presence = self.presence[seat]
+        if presence.grace is not None:
+            presence.grace.cancel()
+            presence.grace = None
+        if presence.away:
+            presence.away = False
+            if self.table is not None:
+                self.table.set_controller(seat, None)
+
+    def _seen_elsewhere(self, counts: dict[int, int]) -> bool:
+        """Take the other workers' connections per seat; whether the lobby changed."""
+        changed = False
+        for seat in self.human_seats():
+            presence = self.presence[seat]
+            count = counts.get(seat, 0)
+            if count == presence.elsewhere:
+                continue
+            before = presence.connections + presence.elsewhere > 0
+            presence.elsewhere = count
+            if count > 0:
+                self._present(seat)
+            elif presence.connections == 0:
+                self._start_grace(seat)
+            changed = changed or before != (presence.connections + count > 0)
+        return changed
 
     def _start_grace(self, seat: int) -> None:
         presence = self.presence[seat]
@@ -474,7 +511,7 @@ class TableActor:
     def _grace_over(self, seat: int) -> None:
         presence = self.presence[seat]
         presence.grace = None
-        if presence.connections > 0 or presence.away:
+        if presence.connections > 0 or presence.elsewhere > 0 or presence.away:
             return
         presence.away = True
         if self.table is not None:
@@ -615,6 +652,7 @@ class TableActor:
         """Bring the table up to ``fresh`` (a reload from the store): seats, a new game, actions, chat."""
         changed = fresh.seats != self.row.seats
         self.row.seats = fresh.seats
+        changed = self._seen_elsewhere(fresh.elsewhere) or changed
         for line in fresh.chat:
             if line.number not in self._chat_seen:
                 self._broadcast_chat(self._add_chat(line))

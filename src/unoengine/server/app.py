@@ -134,8 +134,16 @@ class UnoServer:
             self.cluster = Cluster(self, store, **self.config.cluster)  # type: ignore[arg-type]
 
     def _new_actor(self, row: TableRow) -> TableActor:
-        drives = self.cluster.drives if self.cluster is not None else None
-        actor = TableActor(row, self.store, self.config, self.tap, metrics=self.metrics, drives=drives)
+        cluster = self.cluster
+        actor = TableActor(
+            row,
+            self.store,
+            self.config,
+            self.tap,
+            metrics=self.metrics,
+            drives=cluster.drives if cluster is not None else None,
+            publish=cluster.publish_presence if cluster is not None else None,
+        )
         self.actors[row.code] = actor
         actor.start()
         return actor

@@ -50,6 +50,9 @@ class Cluster:
         self.name = worker_name()
         self.poll_seconds = poll_seconds
         self.leases = Leases(store, self.name, ttl=lease_seconds)
+        store.worker = self.name
+        store.alive_seconds = 1.5 * lease_seconds
+        self._presence: asyncio.Queue[tuple[str, int, int]] = asyncio.Queue()
         self.listener_pid: int | None = None
         """The listener connection's backend process (``pg_terminate_backend`` in the tests)."""
         self.reconnects = 0
@@ -70,7 +73,8 @@ class Cluster:
 
     async def run(self) -> None:
         """Listen, poll and renew leases until cancelled."""
-        tasks = [asyncio.create_task(job) for job in (self._listen(), self._poll(), self._lease())]
+        jobs = (self._listen(), self._poll(), self._lease(), self._write_presence())
+        tasks = [asyncio.create_task(job) for job in jobs]
         try:
             await asyncio.gather(*tasks)
         finally:
@@ -138,6 +142,24 @@ class Cluster:
                 stale += 1
         return stale
 
+    # -- presence --------------------------------------------------------------------
+
+    def publish_presence(self, code: str, seat: int, connections: int) -> None:
+        """This worker now has ``connections`` to ``seat`` of ``code``: tell the others (in order, soon)."""
+        self._presence.put_nowait((code, seat, connections))
+
+    async def _write_presence(self) -> None:
+        while True:
+            latest = {}
+            item = await self._presence.get()
+            latest[item[:2]] = item[2]
+            while not self._presence.empty():  # a burst of changes: the last count of each seat
+                more = self._presence.get_nowait()
+                latest[more[:2]] = more[2]
+            for (code, seat), connections in latest.items():
+                with contextlib.suppress(Exception):  # the next change or heartbeat puts it right
+                    await self.store.set_presence(code, seat, connections)
+
     # -- leases ----------------------------------------------------------------------
 
     async def _lease(self) -> None:
@@ -146,6 +168,7 @@ class Cluster:
             self._poke.clear()
             self._asked = {code: at for code, at in self._asked.items() if code in self.server.actors}
             with contextlib.suppress(psycopg.Error, OSError):
+                await self.store.heartbeat()
                 wanted = [code for code, actor in self.server.actors.items() if actor.status == "playing"]
                 for code in await self.leases.renew(wanted):
                     actor = self.server.actors.get(code)

@@ -75,6 +75,10 @@ class PostgresStore:
         except psycopg.Error as error:
             raise StoreError(f"cannot connect to PostgreSQL: {str(error).strip().splitlines()[0]}") from None
         self.schema_version = migrate(self._reader)
+        self.worker = ""
+        """This worker's name (set by its :class:`~unoengine.server.fanout.Cluster`): its presence rows."""
+        self.alive_seconds = 15.0
+        """A worker's presence counts while it was seen within this many seconds (its heartbeat)."""
         self.pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False, kwargs={"autocommit": True})
         self._opened = False
         self._opening = asyncio.Lock()
@@ -165,20 +169,48 @@ class PostgresStore:
             )
             return [(int(v), int(s), str(a)) for v, s, a in await cursor.fetchall()]
 
-    async def summaries(self, codes: list[str]) -> dict[str, tuple[int, int, int, int]]:
-        """Per table: (seats taken, games dealt, the last game's version, chat lines) — to spot missed changes."""
+    async def summaries(self, codes: list[str]) -> dict[str, tuple[int, int, int, int, int]]:
+        """Per table: (seats taken, games dealt, the last game's version, chat lines, connections elsewhere)."""
         pool = await self.open()
         async with pool.connection() as connection:
             cursor = await connection.execute(
                 b"SELECT t.code, (SELECT count(*) FROM seats s WHERE s.code = t.code), g.game,"
                 b" (SELECT coalesce(max(a.version), 0) FROM actions a WHERE a.code = t.code AND a.game = g.game),"
-                b" (SELECT coalesce(max(c.number), 0) FROM chat c WHERE c.code = t.code)"
+                b" (SELECT coalesce(max(c.number), 0) FROM chat c WHERE c.code = t.code),"
+                b" (SELECT coalesce(sum(p.connections), 0) FROM presence p WHERE p.code = t.code AND p.worker <> %s"
+                b"  AND p.seen > extract(epoch FROM clock_timestamp()) - %s)"
                 b" FROM tables t CROSS JOIN LATERAL"
                 b" (SELECT coalesce(max(game), 0) AS game FROM games WHERE code = t.code) g"
                 b" WHERE t.code = ANY(%s)",
-                (codes,),
+                (self.worker, self.alive_seconds, codes),
             )
-            return {str(c): (int(s), int(g), int(v), int(n)) for c, s, g, v, n in await cursor.fetchall()}
+            rows = await cursor.fetchall()
+            return {str(c): (int(s), int(g), int(v), int(n), int(p)) for c, s, g, v, n, p in rows}
+
+    async def set_presence(self, code: str, seat: int, connections: int) -> None:
+        """This worker's connections to ``seat`` (0: none), for the others' lobbies and grace periods."""
+        if connections > 0:
+            sql = (
+                "INSERT INTO presence VALUES (%s, %s, %s, %s, extract(epoch FROM clock_timestamp()))"
+                " ON CONFLICT (code, seat, worker)"
+                " DO UPDATE SET connections = excluded.connections, seen = excluded.seen"
+            )
+            statement: Statement = (sql, (code, seat, self.worker, connections))
+        else:
+            sql = "DELETE FROM presence WHERE code = %s AND seat = %s AND worker = %s"
+            statement = (sql, (code, seat, self.worker))
+        await self._write([statement], code)
+
+    async def heartbeat(self) -> None:
+        """This worker is alive: its presence rows stay counted."""
+        pool = await self.open()
+        async with pool.connection() as connection:
+            await connection.execute(
+                b"UPDATE presence SET seen = extract(epoch FROM clock_timestamp()) WHERE worker = %s", (self.worker,)
+            )
+            await connection.execute(  # the rows of workers gone for an hour
+                b"DELETE FROM presence WHERE seen < extract(epoch FROM clock_timestamp()) - 3600"
+            )
 
     def load_table(self, code: str) -> TableRow | None:
         connection = self._reader
@@ -206,6 +238,12 @@ class PostgresStore:
             (code, CHAT_KEPT),
         ).fetchall()
         row.chat = [ChatRow(int(n), int(s), name, text) for n, s, name, text in reversed(lines)]
+        for seat, count in connection.execute(
+            b"SELECT seat, sum(connections) FROM presence WHERE code = %s AND worker <> %s"
+            b" AND seen > extract(epoch FROM clock_timestamp()) - %s GROUP BY seat",
+            (code, self.worker, self.alive_seconds),
+        ):
+            row.elsewhere[int(seat)] = int(count)
         return row
 
     def tables_of(self, token_hashes: Iterable[str]) -> list[tuple[str, int]]:

@@ -64,6 +64,8 @@ class TableRow:
     games: list[GameRow] = field(default_factory=list)
     chat: list[ChatRow] = field(default_factory=list)
     """The last :data:`CHAT_KEPT` lines, oldest first."""
+    elsewhere: dict[int, int] = field(default_factory=dict)
+    """Per seat, the connections to the table on other live workers (PostgreSQL; empty otherwise)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -209,6 +211,16 @@ CREATE TABLE IF NOT EXISTS chat (
     PRIMARY KEY (code, number)) {WITHOUT_ROWID};
 CREATE TABLE IF NOT EXISTS leases (
     code TEXT PRIMARY KEY, owner TEXT NOT NULL, token TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL);
+""",
+    ),
+    (
+        3,
+        "presence: each worker's connections per seat, with the time the worker was last seen alive",
+        """
+CREATE TABLE IF NOT EXISTS presence (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, worker TEXT NOT NULL, connections INTEGER NOT NULL,
+    seen DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, seat, worker)) {WITHOUT_ROWID};
+CREATE INDEX IF NOT EXISTS presence_by_worker ON presence (worker);
 """,
     ),
 ]
