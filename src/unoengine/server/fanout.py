@@ -1,7 +1,8 @@
 """Fan-out across workers on one PostgreSQL database: ``LISTEN`` is the fast path, a read the correctness path.
 
 Every write of the PostgreSQL store notifies its channel after commit (payload
-``"CODE GAME VERSION"`` for an action, ``"CODE"`` for anything else). Each worker
+``"CODE GAME VERSION"`` for an action, one line per action of a group commit, and
+``"CODE"`` for anything else). Each worker
 keeps **one dedicated autocommit connection** that only listens (psycopg cannot run
 queries on a connection waiting for notifications) and hands each notification to
 the table's actor, if this worker has the table in memory; the actor reads what it
@@ -101,7 +102,8 @@ class Cluster:
                     await self.catch_up()  # what was sent while nobody listened
                     async for notice in connection.notifies():
                         self.notifications += 1
-                        self._deliver(notice.payload)
+                        for line in notice.payload.split("\n"):  # a group commit lists its actions
+                            self._deliver(line)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the connection dropped or the database restarts: connect again

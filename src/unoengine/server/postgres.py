@@ -9,6 +9,12 @@ numbered migrations, for several workers (processes, hosts) on one database:
 - **fan-out**: each write's transaction also runs ``pg_notify`` on :attr:`channel` with a
   tiny payload, ``"CODE GAME VERSION"`` for an action and ``"CODE"`` for anything else,
   delivered to every listening worker after the commit (:mod:`unoengine.server.fanout`);
+- **group commit**: the actions that wait while a transaction commits go together in the
+  next one: one ``INSERT … ON CONFLICT DO NOTHING RETURNING`` for all of them (a row not
+  returned is a version taken: :class:`~unoengine.server.store.VersionConflict` for that
+  action only) and one notification listing the accepted ones, one per line. PostgreSQL
+  serialises notifying commits (benchmarks/notify_commit.py), so this is what lets one
+  database accept more actions a second than it can commit notifying transactions;
 - reads of a whole table (``load_table``, ``tables_of``) run on one synchronous
   connection, writes and the hot reads on an asynchronous pool.
 
@@ -19,6 +25,7 @@ transaction-level advisory lock (released at commit: a connection pooler keeps w
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -41,8 +48,13 @@ from unoengine.server.store import (
     migration_sql,
 )
 
+BATCH = 400
+"""Actions in one transaction at most (their notification lines stay under PostgreSQL's 8000 bytes)."""
 MIGRATION_LOCK = 0x756E6F  # "uno": pg_advisory_xact_lock's key while the schema is brought up to date
 Statement = tuple[str, tuple[Any, ...]]
+ActionRow = tuple[str, int, int, int, str]
+"""(code, game, version, seat, action)"""
+Pending = tuple[ActionRow, "asyncio.Future[None]"]
 
 
 def migrate(connection: psycopg.Connection[Any]) -> int:
@@ -82,6 +94,10 @@ class PostgresStore:
         self.pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False, kwargs={"autocommit": True})
         self._opened = False
         self._opening = asyncio.Lock()
+        self._actions: asyncio.Queue[Pending] | None = None
+        self._committer: asyncio.Task[None] | None = None
+        self.commits = 0
+        """Transactions that committed actions (each is one notifying commit)."""
 
     def describe(self) -> str:
         info = self._reader.info
@@ -131,13 +147,51 @@ class PostgresStore:
         await self._write([("INSERT INTO games VALUES (%s, %s, %s, %s, 0)", values)], code)
 
     async def append_action(self, code: str, game: int, version: int, seat: int, action: str) -> None:
-        sql = "INSERT INTO actions VALUES (%s, %s, %s, %s, %s)"
-        try:
-            await self._transaction([(sql, (code, game, version, seat, action))], f"{code} {game} {version}")
-        except errors.UniqueViolation:
-            raise VersionConflict(f"table {code} game {game}: version {version} is taken") from None
-        except psycopg.Error as error:
-            raise StoreError(f"PostgreSQL: {str(error).strip().splitlines()[0]}") from None
+        if self._actions is None:
+            self._actions = asyncio.Queue()
+            self._committer = asyncio.get_running_loop().create_task(self._commit_actions(self._actions))
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._actions.put_nowait(((code, game, version, seat, action), future))
+        await future
+
+    async def _commit_actions(self, queue: asyncio.Queue[Pending]) -> None:
+        """Commit what has queued up, all in one transaction, until cancelled (group commit)."""
+        while True:
+            batch = [await queue.get()]
+            while len(batch) < BATCH and not queue.empty():
+                batch.append(queue.get_nowait())
+            rows = [row for row, _ in batch]
+            try:
+                accepted = await self._insert_actions(rows)
+            except Exception as error:  # nothing of the transaction is kept
+                failure = StoreError(f"PostgreSQL: {str(error).strip().splitlines()[0] if str(error) else error!r}")
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(failure)
+                continue
+            for (code, game, version, _seat, _action), future in batch:
+                if future.done():
+                    continue
+                if (code, game, version) in accepted:
+                    future.set_result(None)
+                else:
+                    future.set_exception(VersionConflict(f"table {code} game {game}: version {version} is taken"))
+
+    async def _insert_actions(self, rows: list[ActionRow]) -> set[tuple[str, int, int]]:
+        pool = await self.open()
+        columns = [list(column) for column in zip(*rows, strict=True)]
+        async with pool.connection() as connection, connection.transaction():
+            cursor = await connection.execute(
+                b"INSERT INTO actions SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[])"
+                b" ON CONFLICT DO NOTHING RETURNING code, game, version",
+                columns,
+            )
+            accepted = {(str(c), int(g), int(v)) for c, g, v in await cursor.fetchall()}
+            if accepted:
+                payload = "\n".join(f"{c} {g} {v}" for c, g, v in sorted(accepted))
+                await connection.execute(b"SELECT pg_notify(%s, %s)", (self.channel, payload))
+        self.commits += 1
+        return accepted
 
     async def end_game(self, code: str, game: int) -> None:
         await self._write([("UPDATE games SET over = 1 WHERE code = %s AND game = %s", (code, game))], code)
@@ -263,6 +317,10 @@ class PostgresStore:
             raise StoreError(f"PostgreSQL: {str(error).strip().splitlines()[0]}") from None
 
     async def close(self) -> None:
+        if self._committer is not None:
+            self._committer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._committer
         if self._opened:
             await self.pool.close()
         self._reader.close()
