@@ -169,26 +169,28 @@ class PostgresStore:
                     if not future.done():
                         future.set_exception(failure)
                 continue
-            for (code, game, version, _seat, _action), future in batch:
-                if future.done():
-                    continue
-                if (code, game, version) in accepted:
-                    future.set_result(None)
-                else:
+            for row, future in batch:
+                if row in accepted:
+                    accepted.discard(row)  # one writer only, even of two same rows in one batch
+                    if not future.done():
+                        future.set_result(None)
+                elif not future.done():
+                    code, game, version = row[:3]
                     future.set_exception(VersionConflict(f"table {code} game {game}: version {version} is taken"))
 
-    async def _insert_actions(self, rows: list[ActionRow]) -> set[tuple[str, int, int]]:
+    async def _insert_actions(self, rows: list[ActionRow]) -> set[ActionRow]:
+        """Insert what it can of ``rows`` in one transaction with its notification; the rows inserted."""
         pool = await self.open()
         columns = [list(column) for column in zip(*rows, strict=True)]
         async with pool.connection() as connection, connection.transaction():
             cursor = await connection.execute(
                 b"INSERT INTO actions SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[])"
-                b" ON CONFLICT DO NOTHING RETURNING code, game, version",
+                b" ON CONFLICT DO NOTHING RETURNING code, game, version, seat, action",
                 columns,
             )
-            accepted = {(str(c), int(g), int(v)) for c, g, v in await cursor.fetchall()}
+            accepted = {(str(c), int(g), int(v), int(s), str(a)) for c, g, v, s, a in await cursor.fetchall()}
             if accepted:
-                payload = "\n".join(f"{c} {g} {v}" for c, g, v in sorted(accepted))
+                payload = "\n".join(f"{c} {g} {v}" for c, g, v, _s, _a in sorted(accepted))
                 await connection.execute(b"SELECT pg_notify(%s, %s)", (self.channel, payload))
         self.commits += 1
         return accepted
