@@ -96,6 +96,7 @@ class PostgresStore:
         self._opening = asyncio.Lock()
         self._actions: asyncio.Queue[Pending] | None = None
         self._committer: asyncio.Task[None] | None = None
+        self._busy = False
         self.commits = 0
         """Transactions that committed actions (each is one notifying commit)."""
 
@@ -157,7 +158,9 @@ class PostgresStore:
     async def _commit_actions(self, queue: asyncio.Queue[Pending]) -> None:
         """Commit what has queued up, all in one transaction, until cancelled (group commit)."""
         while True:
+            self._busy = False
             batch = [await queue.get()]
+            self._busy = True
             while len(batch) < BATCH and not queue.empty():
                 batch.append(queue.get_nowait())
             rows = [row for row, _ in batch]
@@ -320,6 +323,10 @@ class PostgresStore:
 
     async def close(self) -> None:
         if self._committer is not None:
+            for _ in range(500):  # let what is being committed finish (a clean stop loses no write)
+                if not self._busy and (self._actions is None or self._actions.empty()):
+                    break
+                await asyncio.sleep(0.01)
             self._committer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._committer
