@@ -279,7 +279,8 @@ class TableActor:
             except Exception as error:  # a bug must not take the table down: answer, reload, carry on
                 if command.reply is not None and not command.reply.done():
                     command.reply.set_exception(error)
-                await self._reload(f"internal error: {type(error).__name__}")
+                with contextlib.suppress(Exception):  # the store may be away: the next command tries again
+                    await self._reload(f"internal error: {type(error).__name__}")
             self._schedule()
 
     def submit(self, kind: str, client: Client | None = None, message: Any = None, received: float = 0.0) -> None:

@@ -271,8 +271,14 @@ class PostgresStore:
                 b"DELETE FROM presence WHERE seen < extract(epoch FROM clock_timestamp()) - 3600"
             )
 
+    def _read(self) -> psycopg.Connection[Any]:
+        """The reading connection, connected again when it was lost (the database restarted)."""
+        if self._reader.closed or self._reader.broken:
+            self._reader = psycopg.connect(self.url, autocommit=True)
+        return self._reader
+
     def load_table(self, code: str) -> TableRow | None:
-        connection = self._reader
+        connection = self._read()
         found = connection.execute(b"SELECT created, settings FROM tables WHERE code = %s", (code,)).fetchone()
         if found is None:
             return None
@@ -309,7 +315,7 @@ class PostgresStore:
         hashes = list(token_hashes)[:200]
         if not hashes:
             return []
-        rows = self._reader.execute(
+        rows = self._read().execute(
             b"SELECT code, seat FROM seats WHERE token_hash = ANY(%s) ORDER BY code", (hashes,)
         ).fetchall()
         return [(str(code), int(seat)) for code, seat in rows]
@@ -317,7 +323,7 @@ class PostgresStore:
     def ping(self) -> None:
         """Raise when the database does not answer (the health endpoint)."""
         try:
-            self._reader.execute(b"SELECT 1").fetchone()
+            self._read().execute(b"SELECT 1").fetchone()
         except psycopg.Error as error:
             raise StoreError(f"PostgreSQL: {str(error).strip().splitlines()[0]}") from None
 
