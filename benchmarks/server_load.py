@@ -132,6 +132,9 @@ async def seat_client(url: str, code: str, seat: int, token: str, pace: str, sta
             message = json.loads(raw)
             kind = message["type"]
             if kind == "error":
+                if not ready and seat == 0:  # the other seat's join had not reached this worker yet: again
+                    await asyncio.sleep(0.5)
+                    await ws.send(json.dumps({"type": "start", "token": token}))
                 if stats.measuring:
                     stats.errors += 1
                 continue

@@ -10,7 +10,6 @@ client saw acknowledged is lost or doubled: the survivor's record is exactly the
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import signal
@@ -23,8 +22,7 @@ import websockets
 
 from tests.postgres import Cluster
 from tests.server.harness import Live, Player, choose, free_port, http, my_turn
-from tests.server.test_restart import connect, wait_up
-from unoengine.core.record import parse_record, replay
+from tests.server.test_restart import connect, record_is_what_was_acknowledged, wait_up
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE = 1.5
@@ -118,17 +116,7 @@ async def test_sigkill_of_the_driving_worker_loses_and_doubles_nothing(postgres_
             raise AssertionError("the game did not end")
         assert killed is not None, "the game ended before the kill"
         assert timed_out_after_kill, "no turn timer ran on the surviving worker"
-        survivor = urls[1 - killed]
-        status, record = await asyncio.to_thread(http, "GET", f"{survivor}/api/tables/{code}/games/1/record", None)
-        assert status == 200, record
-        recorded = [item["action"] for item in record["actions"]]
-        for player in players.values():
-            await player.drain(0.1)
-            for _, v, action in player.acked:
-                seen.setdefault(v, action)
-        assert sorted(seen) == list(range(1, len(recorded) + 1)), "a version is missing"
-        assert [seen[v] for v in sorted(seen)] == recorded
-        assert replay(parse_record(json.dumps(record))).is_over
+        record = await record_is_what_was_acknowledged(urls[1 - killed], code, list(players.values()), seen)
         assert any(item["seat"] == 2 for item in record["actions"][killed_at + 1 :]), "the bot stopped playing"
     finally:
         for server in servers:

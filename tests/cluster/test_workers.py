@@ -11,7 +11,7 @@ import psycopg
 
 from tests.cluster.helpers import workers
 from tests.postgres import Cluster
-from tests.server.harness import Player, choose, create, join, my_turn
+from tests.server.harness import Player, choose, create, join, my_turn, play_out, start_two_humans
 
 
 async def settle(*players: Player, quiet: float = 0.05) -> None:
@@ -69,16 +69,7 @@ async def test_one_tables_clients_on_two_workers_see_the_same_game(postgres_clus
         await p1.send({"type": "chat", "token": token1, "text": "hello from B"})
         chat = await p0.expect("chat")
         assert chat["text"] == "hello from B" and chat["seat"] == 1
-        rng = random.Random(5)
-        for _ in range(3000):
-            await settle(p0, p1, quiet=0.01)
-            if p0.view is not None and p0.view["outcome"] is not None:
-                break
-            for player in (p0, p1):
-                if my_turn(player):
-                    assert player.view is not None
-                    await player.act(choose(player.view, rng))
-                    await player.expect("step", "error")
+        await play_out([p0, p1], random.Random(5))
         await settle(p0, p1, watcher, quiet=0.2)
         assert p0.view is not None and p0.view["outcome"] is not None
         assert p0.acked == p1.acked == watcher.acked
@@ -154,13 +145,7 @@ async def test_conflicting_actions_from_two_workers_exactly_one_wins_each_time(p
 
 async def test_a_killed_listener_misses_nothing(postgres_cluster: Cluster) -> None:
     async with workers(postgres_cluster) as (a, b):
-        code, token0 = await create(a, rules="classic", seats=2, options={"single_round": True})
-        _seat, token1 = await join(a, code, "Bob")
-        p0 = await Player.connect(a, code, token0, seat=0)
-        p1 = await Player.connect(b, code, token1, seat=1)
-        await p0.send({"type": "start", "token": token0})
-        await p0.expect("sync")
-        await p1.expect("sync")
+        _code, _token0, _token1, p0, p1 = await start_two_humans(a, b)
         rng = random.Random(3)
         kills = 0
         with psycopg.connect(postgres_cluster.url, autocommit=True) as admin:
@@ -188,13 +173,7 @@ async def test_a_killed_listener_misses_nothing(postgres_cluster: Cluster) -> No
 async def test_a_person_on_the_other_worker_is_present_here(postgres_cluster: Cluster) -> None:
     """Presence is shared: no grace period runs out, and no stand-in plays, for a seat held on another worker."""
     async with workers(postgres_cluster) as (a, b):
-        code, token0 = await create(a, rules="classic", seats=2, grace=0.5, options={"single_round": True})
-        _seat, token1 = await join(a, code, "Bob")
-        p0 = await Player.connect(a, code, token0, seat=0)
-        p1 = await Player.connect(b, code, token1, seat=1)
-        await p0.send({"type": "start", "token": token0})
-        await p0.expect("sync")
-        await p1.expect("sync")
+        _code, _token0, _token1, p0, p1 = await start_two_humans(a, b, grace=0.5)
 
         def seat1() -> dict[str, Any]:
             assert p0.lobby is not None

@@ -199,12 +199,17 @@ async def join(live: Live, code: str, name: str) -> tuple[int, str]:
     return body["seat"], body["token"]
 
 
-async def start_two_humans(live: Live, **settings: Any) -> tuple[str, str, str, Player, Player]:
-    """A single-round Classic table of two people, started: its code, both tokens and both players."""
+async def start_two_humans(
+    live: Live, other: Live | None = None, **settings: Any
+) -> tuple[str, str, str, Player, Player]:
+    """A single-round Classic table of two people, started: its code, both tokens and both players.
+
+    With ``other`` (a second worker on the same database), the second person is connected there.
+    """
     code, token0 = await create(live, rules="classic", seats=2, options={"single_round": True}, **settings)
     _seat, token1 = await join(live, code, "Bob")
     p0 = await Player.connect(live, code, token0, seat=0)
-    p1 = await Player.connect(live, code, token1, seat=1)
+    p1 = await Player.connect(other or live, code, token1, seat=1)
     await p0.send({"type": "start", "token": token0})
     await p0.expect("sync")
     await p1.expect("sync")
@@ -221,3 +226,19 @@ def choose(view: dict[str, Any], rng: Any) -> str:
     legal = [action for action in view["legal"] if not action.startswith("catch")] or view["legal"]
     plays = [action for action in legal if action not in ("draw", "pass")]
     return str(rng.choice(plays or legal))
+
+
+async def play_out(players: list[Player], rng: Any, turns: int = 3000, quiet: float = 0.01) -> None:
+    """Play until the first player's view shows the game's outcome: each person acts on their turn."""
+    for _ in range(turns):
+        for player in players:
+            await player.drain(quiet)
+        view = players[0].view
+        if view is not None and view["outcome"] is not None:
+            return
+        for player in players:
+            if my_turn(player):
+                assert player.view is not None
+                await player.act(choose(player.view, rng))
+                await player.expect("step", "error")
+    raise AssertionError("the game did not end")

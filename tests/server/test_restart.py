@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import websockets
 
@@ -102,16 +103,22 @@ async def test_sigkill_mid_game_loses_and_doubles_nothing(tmp_path: Path) -> Non
         else:
             raise AssertionError("the game did not end")
         assert killed == 3, f"the game ended after {sent} actions, before every kill"
-        status, record = await asyncio.to_thread(http, "GET", f"{url}/api/tables/{code}/games/1/record", None)
-        assert status == 200, record
-        recorded = [item["action"] for item in record["actions"]]
-        for player in players.values():
-            await player.drain(0.1)
-            for _, v, action in player.acked:
-                seen.setdefault(v, action)
-        assert sorted(seen) == list(range(1, len(recorded) + 1)), "a version is missing"
-        assert [seen[v] for v in sorted(seen)] == recorded
-        assert replay(parse_record(json.dumps(record))).is_over
+        await record_is_what_was_acknowledged(url, code, list(players.values()), seen)
     finally:
         server.kill()
         server.wait()
+
+
+async def record_is_what_was_acknowledged(url: str, code: str, players: list[Player], seen: dict[int, str]) -> Any:
+    """The finished game's record holds every version any client saw acknowledged, once, in order; the record."""
+    status, record = await asyncio.to_thread(http, "GET", f"{url}/api/tables/{code}/games/1/record", None)
+    assert status == 200, record
+    recorded = [item["action"] for item in record["actions"]]
+    for player in players:
+        await player.drain(0.1)
+        for _, v, action in player.acked:
+            seen.setdefault(v, action)
+    assert sorted(seen) == list(range(1, len(recorded) + 1)), "a version is missing"
+    assert [seen[v] for v in sorted(seen)] == recorded
+    assert replay(parse_record(json.dumps(record))).is_over
+    return record
