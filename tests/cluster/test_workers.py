@@ -191,3 +191,24 @@ async def test_a_person_on_the_other_worker_is_present_here(postgres_cluster: Cl
 
 def _steps_by_seat(player: Player) -> list[tuple[int, int, int]]:
     return [(m["game"], m["v"], m["seat"]) for m in player.received if m.get("type") == "step"]
+
+
+async def test_two_joins_on_two_workers_never_get_one_seat(postgres_cluster: Cluster) -> None:
+    """The last open seat, asked for on both workers at once: one person gets it, the other is told it is full."""
+    async with workers(postgres_cluster) as (a, b):
+        for _ in range(10):
+            code, _token0 = await create(a, rules="classic", seats=2)
+            assert b.server.actor(code) is not None  # both workers have the table in memory
+            answers = await asyncio.gather(
+                a.post(f"/api/tables/{code}/join", {"name": "A"}), b.post(f"/api/tables/{code}/join", {"name": "B"})
+            )
+            statuses = sorted(status for status, _body in answers)
+            assert statuses == [200, 409], answers
+            winner = next(body for status, body in answers if status == 200)
+            loser = next(body for status, body in answers if status == 409)
+            assert winner["seat"] == 1 and loser["error"] == "full"
+            status, table = await b.get(f"/api/tables/{code}")
+            await asyncio.sleep(0.1)
+            for live in (a, b):
+                status, table = await live.get(f"/api/tables/{code}")
+                assert status == 200 and table["seats"][1]["name"] in ("A", "B")

@@ -33,7 +33,7 @@ from unoengine.play.table import StaleVersionError, Table, TableStep
 from unoengine.server import auth
 from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import Act, Again, Chat, ProtocolError, Start, Sync, dumps
-from unoengine.server.store import ChatRow, GameRow, SeatRow, Store, TableRow, VersionConflict
+from unoengine.server.store import ChatRow, GameRow, SeatRow, SeatTaken, Store, TableRow, VersionConflict
 
 Message = dict[str, Any]
 Tap = Callable[[str, "Client", Message], None]
@@ -780,16 +780,28 @@ class TableActor:
     async def _join(self, name: str) -> tuple[int, str]:
         if self.status != "lobby":
             raise ProtocolError("started", "this table's game has started: watch it with the spectator link")
-        open_seats = self.open_seats()
-        if not open_seats:
-            raise ProtocolError("full", "every seat is taken")
-        seat = open_seats[0]
         token = auth.new_token()
         row = SeatRow(name, auth.hash_token(token), None)
-        await self.store.put_seat(self.code, seat, row)
+        while True:
+            open_seats = self.open_seats()
+            if not open_seats:
+                raise ProtocolError("full", "every seat is taken")
+            seat = open_seats[0]
+            try:
+                await self.store.put_seat(self.code, seat, row)
+                break
+            except SeatTaken:  # someone joined on another worker meanwhile: look again
+                self._catch_up_seats()
         self.row.seats[seat] = row
         self.broadcast_lobby()
         return seat, token
+
+    def _catch_up_seats(self) -> None:
+        """Take what the store has (a join on another worker may not have reached this one yet)."""
+        fresh = self.store.load_table(self.code)
+        if fresh is None or set(fresh.seats) == set(self.row.seats):
+            raise ProtocolError("full", "every seat is taken")  # nothing new: the store will not take it either
+        self._adopt(fresh)
 
     async def _start_game(self, client: Client | None, message: Start) -> None:
         if not self._is_host(client, message.token):
@@ -798,13 +810,21 @@ class TableActor:
         if self.status != "lobby":
             self.error(client, "started", "the game has already started")
             return
+        if self.open_seats() and self.store.shared:  # a join on another worker may not have reached this one yet
+            with contextlib.suppress(ProtocolError):
+                self._catch_up_seats()
         open_seats = self.open_seats()
         if open_seats and not message.fill:
             self.error(client, "seats_open", f"{len(open_seats)} seat(s) still open: wait, or fill them with bots")
             return
         for seat in open_seats:
             row = SeatRow(f"Bot {seat}", None, message.bot)
-            await self.store.put_seat(self.code, seat, row)
+            try:
+                await self.store.put_seat(self.code, seat, row)
+            except SeatTaken:  # a person took it on another worker: they play
+                with contextlib.suppress(ProtocolError):
+                    self._catch_up_seats()
+                continue
             self.row.seats[seat] = row
         await self._deal()
 

@@ -42,6 +42,7 @@ from unoengine.server.store import (
     ChatRow,
     GameRow,
     SeatRow,
+    SeatTaken,
     StoreError,
     TableRow,
     VersionConflict,
@@ -137,11 +138,10 @@ class PostgresStore:
         await self._write([("INSERT INTO tables VALUES (%s, %s, %s)", (code, created, text))], code)
 
     async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
-        sql = (
-            "INSERT INTO seats VALUES (%s, %s, %s, %s, %s) ON CONFLICT (code, seat) DO UPDATE"
-            " SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot"
-        )
-        await self._write([(sql, (code, seat, row.name, row.token_hash, row.bot))], code)
+        sql = "INSERT INTO seats VALUES (%s, %s, %s, %s, %s) ON CONFLICT (code, seat) DO NOTHING RETURNING seat"
+        (inserted,) = await self._write([(sql, (code, seat, row.name, row.token_hash, row.bot))], code)
+        if inserted is None:
+            raise SeatTaken(f"table {code}: seat {seat} is taken")
 
     async def start_game(self, code: str, game: GameRow) -> None:
         values = (code, game.number, game.seed, game.salt)
@@ -315,9 +315,11 @@ class PostgresStore:
         hashes = list(token_hashes)[:200]
         if not hashes:
             return []
-        rows = self._read().execute(
-            b"SELECT code, seat FROM seats WHERE token_hash = ANY(%s) ORDER BY code", (hashes,)
-        ).fetchall()
+        rows = (
+            self._read()
+            .execute(b"SELECT code, seat FROM seats WHERE token_hash = ANY(%s) ORDER BY code", (hashes,))
+            .fetchall()
+        )
         return [(str(code), int(seat)) for code, seat in rows]
 
     def ping(self) -> None:

@@ -90,11 +90,18 @@ class VersionConflict(StoreError):
     """The version of an action is taken: another writer accepted an action for it first."""
 
 
+class SeatTaken(StoreError):
+    """The seat is taken: another writer (a join on another worker) gave it to someone first."""
+
+
 class Store(Protocol):
     """What the server needs from storage. Every write is durable when its ``await`` returns."""
 
     async def create_table(self, code: str, settings: TableSettings, created: float) -> None: ...
-    async def put_seat(self, code: str, seat: int, row: SeatRow) -> None: ...
+    async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
+        """Give an open seat to a person or a bot; :class:`SeatTaken` when it is not open."""
+        ...
+
     async def start_game(self, code: str, game: GameRow) -> None: ...
     async def append_action(self, code: str, game: int, version: int, seat: int, action: str) -> None: ...
     async def end_game(self, code: str, game: int) -> None: ...
@@ -127,6 +134,8 @@ class MemoryStore:
         self.tables[code] = TableRow(code, created, settings)
 
     async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
+        if seat in self.tables[code].seats:
+            raise SeatTaken(f"table {code}: seat {seat} is taken")
         self.tables[code].seats[seat] = SeatRow(row.name, row.token_hash, row.bot)
 
     async def start_game(self, code: str, game: GameRow) -> None:
@@ -337,7 +346,14 @@ class SQLiteStore:
 
     async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
         values = (code, seat, row.name, row.token_hash, row.bot)
-        await self._write(_statement("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)", values))
+
+        def write(connection: sqlite3.Connection) -> None:
+            try:
+                connection.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", values)
+            except sqlite3.IntegrityError:
+                raise SeatTaken(f"table {code}: seat {seat} is taken") from None
+
+        await self._write(write)
 
     async def start_game(self, code: str, game: GameRow) -> None:
         values = (code, game.number, game.seed, game.salt)
