@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.request import Request, urlopen
@@ -60,6 +60,12 @@ def http(method: str, url: str, body: Any) -> tuple[int, Any]:
         return status, raw.decode()
 
 
+default_store: Callable[[], Store] = MemoryStore
+"""The store of a ``live_server()`` not given one: tests/server/conftest.py runs each test on SQLite and PostgreSQL."""
+
+db_argument = ""
+"""What ``uno serve --db`` gets in a test that starts the server as a process (an SQLite path or a URL)."""
+
 FAST = {"bot_delay": 0.0, "message_rate": 1e6, "message_burst": 1e6}
 """Test clients act as fast as they can: no bot delay and no rate limit unless a test asks for them."""
 
@@ -74,7 +80,7 @@ async def live_server(store: Store | None = None, **config: Any) -> AsyncIterato
         sent.append((code, client.seat, message))
 
     server = UnoServer(
-        store or MemoryStore(),
+        store or default_store(),
         ServerConfig(**{**FAST, **config}),
         tap=tap,
     )
@@ -193,12 +199,17 @@ async def join(live: Live, code: str, name: str) -> tuple[int, str]:
     return body["seat"], body["token"]
 
 
-async def start_two_humans(live: Live, **settings: Any) -> tuple[str, str, str, Player, Player]:
-    """A single-round Classic table of two people, started: its code, both tokens and both players."""
+async def start_two_humans(
+    live: Live, other: Live | None = None, **settings: Any
+) -> tuple[str, str, str, Player, Player]:
+    """A single-round Classic table of two people, started: its code, both tokens and both players.
+
+    With ``other`` (a second worker on the same database), the second person is connected there.
+    """
     code, token0 = await create(live, rules="classic", seats=2, options={"single_round": True}, **settings)
     _seat, token1 = await join(live, code, "Bob")
     p0 = await Player.connect(live, code, token0, seat=0)
-    p1 = await Player.connect(live, code, token1, seat=1)
+    p1 = await Player.connect(other or live, code, token1, seat=1)
     await p0.send({"type": "start", "token": token0})
     await p0.expect("sync")
     await p1.expect("sync")
@@ -215,3 +226,19 @@ def choose(view: dict[str, Any], rng: Any) -> str:
     legal = [action for action in view["legal"] if not action.startswith("catch")] or view["legal"]
     plays = [action for action in legal if action not in ("draw", "pass")]
     return str(rng.choice(plays or legal))
+
+
+async def play_out(players: list[Player], rng: Any, turns: int = 3000, quiet: float = 0.01) -> None:
+    """Play until the first player's view shows the game's outcome: each person acts on their turn."""
+    for _ in range(turns):
+        for player in players:
+            await player.drain(quiet)
+        view = players[0].view
+        if view is not None and view["outcome"] is not None:
+            return
+        for player in players:
+            if my_turn(player):
+                assert player.view is not None
+                await player.act(choose(player.view, rng))
+                await player.expect("step", "error")
+    raise AssertionError("the game did not end")

@@ -10,16 +10,18 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import websockets
 
+from tests.server import harness
 from tests.server.harness import Live, Player, choose, free_port, http, my_turn
 from unoengine.core.record import parse_record, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "unoengine.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"],
         cwd=ROOT,
@@ -48,7 +50,7 @@ async def connect(live: Live, code: str, token: str, seat: int, since: int, game
 
 
 async def test_sigkill_mid_game_loses_and_doubles_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "tables.sqlite3"
+    db = harness.db_argument  # an SQLite file or the PostgreSQL database (tests/server/conftest.py)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     live = Live(url, None)  # type: ignore[arg-type]
@@ -101,16 +103,22 @@ async def test_sigkill_mid_game_loses_and_doubles_nothing(tmp_path: Path) -> Non
         else:
             raise AssertionError("the game did not end")
         assert killed == 3, f"the game ended after {sent} actions, before every kill"
-        status, record = await asyncio.to_thread(http, "GET", f"{url}/api/tables/{code}/games/1/record", None)
-        assert status == 200, record
-        recorded = [item["action"] for item in record["actions"]]
-        for player in players.values():
-            await player.drain(0.1)
-            for _, v, action in player.acked:
-                seen.setdefault(v, action)
-        assert sorted(seen) == list(range(1, len(recorded) + 1)), "a version is missing"
-        assert [seen[v] for v in sorted(seen)] == recorded
-        assert replay(parse_record(json.dumps(record))).is_over
+        await record_is_what_was_acknowledged(url, code, list(players.values()), seen)
     finally:
         server.kill()
         server.wait()
+
+
+async def record_is_what_was_acknowledged(url: str, code: str, players: list[Player], seen: dict[int, str]) -> Any:
+    """The finished game's record holds every version any client saw acknowledged, once, in order; the record."""
+    status, record = await asyncio.to_thread(http, "GET", f"{url}/api/tables/{code}/games/1/record", None)
+    assert status == 200, record
+    recorded = [item["action"] for item in record["actions"]]
+    for player in players:
+        await player.drain(0.1)
+        for _, v, action in player.acked:
+            seen.setdefault(v, action)
+    assert sorted(seen) == list(range(1, len(recorded) + 1)), "a version is missing"
+    assert [seen[v] for v in sorted(seen)] == recorded
+    assert replay(parse_record(json.dumps(record))).is_over
+    return record

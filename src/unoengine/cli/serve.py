@@ -1,4 +1,4 @@
-"""``uno serve``: the browser game (lobby, tables, bots) on one port, kept in an SQLite file.
+"""``uno serve``: the browser game (lobby, tables, bots) on one port, kept in an SQLite file or PostgreSQL.
 
 SIGTERM (or Ctrl+C) stops the server within a few seconds, whatever its clients
 do: open requests get :data:`GRACE_SECONDS` to finish and are then cancelled, and
@@ -42,39 +42,57 @@ def default_db() -> Path:
 @click.option("--port", type=AsciiInt(low=0, high=65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="The SQLite file of the tables (created on first run). Default: ~/.local/share/unoengine/tables.sqlite3",
+    envvar="UNO_DB",
+    help="The SQLite file of the tables (created on first run), or postgresql://user@host/database "
+    "(the extra 'postgres'). Default: ~/.local/share/unoengine/tables.sqlite3  [env UNO_DB]",
+)
+@click.option(
+    "--workers",
+    type=AsciiInt(low=1, high=64),
+    default=1,
+    show_default=True,
+    envvar="UNO_WORKERS",
+    help="Server processes on the one port (needs --db postgresql://...).  [env UNO_WORKERS]",
 )
 @click.option("--memory", is_flag=True, help="Keep the tables in memory only (lost when the server stops).")
 @click.option(
     "--bot-delay", type=Seconds(), default=0.6, show_default=True, help="Seconds a bot waits to act (0 to 60)."
 )
-def serve(*, host: str, port: int, db: Path | None, memory: bool, bot_delay: float) -> None:
+def serve(*, host: str, port: int, db: str | None, workers: int, memory: bool, bot_delay: float) -> None:
     """Serve UNO in the browser: open the printed address, create a table, send the link to your friends."""
     import uvicorn
 
     from unoengine.server.actor import ServerConfig
     from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
-    from unoengine.server.store import MemoryStore, SQLiteStore, Store
+    from unoengine.server.store import SQLiteStore, StoreError, describe
+    from unoengine.server.worker import ServeSpec, cluster_settings, is_postgres, open_store, supervise
 
+    spec = ServeSpec(host, port, db or str(default_db()), memory, bot_delay)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    if workers > 1:
+        if memory or not is_postgres(spec.db):
+            raise click.UsageError("--workers needs --db postgresql://... (an SQLite file has one writer)")
+        _listen(host, port).close()  # the port is free: refuse here (exit 2), not in every worker
+        click.echo(
+            one_line(f"uno serve: open http://{shown}:{port}/ in your browser ({workers} workers on PostgreSQL)", 1000)
+        )
+        supervise(spec, workers)
+        return
     listener = _listen(host, port)
     port = listener.getsockname()[1]
-    store: Store
-    if memory:
-        store = MemoryStore()
-        where = "memory (nothing is kept)"
-    else:
-        path = db if db is not None else default_db()
-        try:
-            store = SQLiteStore(path)
-        except (OSError, sqlite3.Error) as error:
-            problem = problem_of(error) if isinstance(error, OSError) else str(error)
-            click.echo(one_line(f"error: cannot open the database {shown_path(path)}: {problem}"), err=True)
-            sys.exit(2)
-        where = shown_path(path)
-    server = UnoServer(store, ServerConfig(bot_delay=bot_delay))
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    try:
+        cluster = cluster_settings()
+        store = open_store(spec)
+    except (StoreError, RuntimeError) as error:
+        click.echo(one_line(f"error: {error}"), err=True)
+        sys.exit(2)
+    except (OSError, sqlite3.Error) as error:
+        problem = problem_of(error) if isinstance(error, OSError) else str(error)
+        click.echo(one_line(f"error: cannot open the database {shown_path(Path(spec.db))}: {problem}"), err=True)
+        sys.exit(2)
+    where = f"SQLite {shown_path(store.path)}" if isinstance(store, SQLiteStore) else describe(store)
+    server = UnoServer(store, ServerConfig(bot_delay=bot_delay, cluster=cluster))
     banner = f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)"
     click.echo(one_line(banner, 1000))
     config = uvicorn.Config(

@@ -21,7 +21,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from unoengine.bots.base import Bot, make_bot
@@ -32,8 +32,9 @@ from unoengine.core.rules import find_rules
 from unoengine.core.views import view_to_json
 from unoengine.play.table import StaleVersionError, Table, TableStep
 from unoengine.server import auth
+from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import Act, Again, Chat, ProtocolError, Start, Sync, dumps
-from unoengine.server.store import GameRow, SeatRow, Store, TableRow
+from unoengine.server.store import ChatRow, GameRow, SeatRow, SeatTaken, Store, TableRow, VersionConflict
 
 Message = dict[str, Any]
 Tap = Callable[[str, "Client", Message], None]
@@ -87,6 +88,8 @@ class ServerConfig:
 
     It stays in the store: the next message for it loads it again, its game where it was.
     """
+    cluster: dict[str, float] = field(default_factory=dict)
+    """With PostgreSQL: ``poll_seconds`` (the periodic read, 3) and ``lease_seconds`` (a lease's life, 10)."""
     gc_freeze_seconds: float = 10.0
     """How often the server moves what has survived into the collector's permanent generation (0: never).
 
@@ -112,11 +115,15 @@ class Command:
     message: Any = None
     reply: asyncio.Future[Any] | None = None
     stamp: tuple[int, int] = (0, 0)
+    received: float = 0.0
+    """``time.perf_counter()`` when its frame arrived (0: not from a client): the server's own latency."""
 
 
 @dataclass(slots=True)
 class Presence:
     connections: int = 0
+    elsewhere: int = 0
+    """Connections to the seat on other workers (PostgreSQL)."""
     grace: asyncio.TimerHandle | None = None
     away: bool = False
     """A stand-in bot plays the seat until its player comes back."""
@@ -142,7 +149,17 @@ def step_message(step: TableStep, table: Table, game: int, seat: int | None) -> 
 class TableActor:
     """The one task that owns a table: its seats, its current game and its connections."""
 
-    def __init__(self, row: TableRow, store: Store, config: ServerConfig, tap: Tap | None = None) -> None:
+    def __init__(
+        self,
+        row: TableRow,
+        store: Store,
+        config: ServerConfig,
+        tap: Tap | None = None,
+        *,
+        metrics: Metrics | None = None,
+        drives: Callable[[str], bool] | None = None,
+        publish: Callable[[str, int, int], None] | None = None,
+    ) -> None:
         self.row = row
         self.code = row.code
         self.store = store
@@ -152,6 +169,17 @@ class TableActor:
         self.clients: set[Client] = set()
         self.presence: dict[int, Presence] = {seat: Presence() for seat in range(row.settings.seats)}
         self.chat: deque[Message] = deque(maxlen=CHAT_HISTORY)
+        self._chat_seen: deque[int] = deque(maxlen=CHAT_HISTORY)
+        for line in row.chat:
+            self._add_chat(line)
+        self.metrics = metrics or Metrics()
+        self.drives = drives or _always
+        """Whether this process runs the table's bots and timers now (with several workers: it holds the lease)."""
+        self.publish = publish
+        """Tells the other workers this one's connections to a seat (with several workers)."""
+        for seat, count in row.elsewhere.items():
+            self.presence[seat].elsewhere = count
+        self._received = 0.0
         self.table: Table | None = None
         self.stats = Stats()
         self._bot_timer: asyncio.Handle | None = None
@@ -164,7 +192,8 @@ class TableActor:
         if game is not None and not game.over:
             self.table = self._restore(game)
             for seat in self.human_seats():  # nobody is connected after a restart: their grace starts now
-                self._start_grace(seat)
+                if self.presence[seat].elsewhere == 0:
+                    self._start_grace(seat)
 
     # -- state ----------------------------------------------------------------------
 
@@ -178,6 +207,17 @@ class TableActor:
         if game is None:
             return "lobby"
         return "over" if game.over else "playing"
+
+    def summary(self) -> tuple[int, int, int, int, int]:
+        """(seats, games, the last game's version, last chat line, connections elsewhere), as the store sums up."""
+        game = self.game
+        return (
+            len(self.row.seats),
+            game.number if game is not None else 0,
+            len(game.actions) if game is not None else 0,
+            max(self._chat_seen, default=0),
+            sum(presence.elsewhere for presence in self.presence.values()),
+        )
 
     def human_seats(self) -> list[int]:
         return [seat for seat, row in self.row.seats.items() if row.bot is None]
@@ -238,6 +278,7 @@ class TableActor:
         while True:
             command = await self.queue.get()
             self.last_active = time.monotonic()
+            self._received = command.received
             try:
                 await self._handle(command)
             except asyncio.CancelledError:
@@ -245,11 +286,12 @@ class TableActor:
             except Exception as error:  # a bug must not take the table down: answer, reload, carry on
                 if command.reply is not None and not command.reply.done():
                     command.reply.set_exception(error)
-                await self._reload(f"internal error: {type(error).__name__}")
+                with contextlib.suppress(Exception):  # the store may be away: the next command tries again
+                    await self._reload(f"internal error: {type(error).__name__}")
             self._schedule()
 
-    def submit(self, kind: str, client: Client | None = None, message: Any = None) -> None:
-        self.queue.put_nowait(Command(kind, client, message))
+    def submit(self, kind: str, client: Client | None = None, message: Any = None, received: float = 0.0) -> None:
+        self.queue.put_nowait(Command(kind, client, message, received=received))
 
     async def call(self, kind: str, message: Any = None) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -273,7 +315,9 @@ class TableActor:
         elif kind == "sync" and command.client is not None:
             self._sync_request(command.client, command.message)
         elif kind == "chat":
-            self._chat(command.client, command.message)
+            await self._chat(command.client, command.message)
+        elif kind == "refresh":
+            await self._refresh(command.message)
         elif kind == "start":
             await self._start_game(command.client, command.message)
         elif kind == "again":
@@ -316,7 +360,9 @@ class TableActor:
                     "name": row.name if row is not None else None,
                     "bot": row.bot if row is not None else None,
                     "open": row is None,
-                    "connected": presence.connections > 0 if row is not None and row.bot is None else None,
+                    "connected": presence.connections + presence.elsewhere > 0
+                    if row is not None and row.bot is None
+                    else None,
                     "away": presence.away,
                 }
             )
@@ -378,13 +424,9 @@ class TableActor:
         if seat is not None:
             presence = self.presence[seat]
             presence.connections += 1
-            if presence.grace is not None:
-                presence.grace.cancel()
-                presence.grace = None
-            if presence.away:
-                presence.away = False
-                if self.table is not None:
-                    self.table.set_controller(seat, None)
+            if self.publish is not None:
+                self.publish(self.code, seat, presence.connections)
+            self._present(seat)
         self.send(
             client,
             {
@@ -431,9 +473,39 @@ class TableActor:
         if seat is not None:
             presence = self.presence[seat]
             presence.connections -= 1
-            if presence.connections == 0:
+            if self.publish is not None:
+                self.publish(self.code, seat, presence.connections)
+            if presence.connections == 0 and presence.elsewhere == 0:
                 self._start_grace(seat)
         self.broadcast_lobby()
+
+    def _present(self, seat: int) -> None:
+        """Someone holds the seat (here or on another worker): no grace period runs, no stand-in plays."""
+        presence = self.presence[seat]
+        if presence.grace is not None:
+            presence.grace.cancel()
+            presence.grace = None
+        if presence.away:
+            presence.away = False
+            if self.table is not None:
+                self.table.set_controller(seat, None)
+
+    def _seen_elsewhere(self, counts: dict[int, int]) -> bool:
+        """Take the other workers' connections per seat; whether the lobby changed."""
+        changed = False
+        for seat in self.human_seats():
+            presence = self.presence[seat]
+            count = counts.get(seat, 0)
+            if count == presence.elsewhere:
+                continue
+            before = presence.connections + presence.elsewhere > 0
+            presence.elsewhere = count
+            if count > 0:
+                self._present(seat)
+            elif presence.connections == 0:
+                self._start_grace(seat)
+            changed = changed or before != (presence.connections + count > 0)
+        return changed
 
     def _start_grace(self, seat: int) -> None:
         presence = self.presence[seat]
@@ -447,7 +519,7 @@ class TableActor:
     def _grace_over(self, seat: int) -> None:
         presence = self.presence[seat]
         presence.grace = None
-        if presence.connections > 0 or presence.away:
+        if presence.connections > 0 or presence.elsewhere > 0 or presence.away:
             return
         presence.away = True
         if self.table is not None:
@@ -499,7 +571,11 @@ class TableActor:
             self.error(client, "illegal", f"Refused ({error.rule}): {error.reason}", rule=error.rule)
             self.sync(client)
             return
-        await self._commit(step)
+        if not await self._commit(step):
+            self.stats.refused += 1
+            version = self.table.version if self.table is not None else 0
+            self.error(client, "stale", f"stale version {message.v}: the table is at version {version}", v=version)
+            self.sync(client)
 
     def _refusal(self, seat: int, message: Act) -> tuple[str, str, Message] | None:
         """Steps 2–4 of the pipeline: the table is live, the seat may act, the version is current."""
@@ -516,22 +592,94 @@ class TableActor:
             return "away", "a stand-in plays your seat", {}
         return None
 
-    async def _commit(self, step: TableStep) -> None:
-        """Persist the step (committed) and only then broadcast it."""
+    async def _commit(self, step: TableStep) -> bool:
+        """Persist the step (committed) and only then broadcast it; ``False`` when its version was taken.
+
+        The store is the sequencer: when another worker accepted an action for this
+        version first, the table goes back to what is committed, takes the versions
+        it missed from the store (each re-validated by the core) and broadcasts them.
+        """
         assert self.game is not None and self.table is not None
         game = self.game
         action = format_action(step.action)
+        started = time.perf_counter()
         try:
             await self.store.append_action(self.code, game.number, step.version, step.seat, action)
+        except VersionConflict:
+            self.metrics.conflicts += 1
+            self.table = self._restore(game)
+            await self._pull()
+            return False
         except Exception:
             await self._reload("the store refused a write")
-            return
+            return False
+        done = time.perf_counter()
+        self.metrics.commit.add(done - started)
         game.actions.append((step.seat, action))
         self.stats.actions += 1
         self.broadcast_step(step)
-        if self.table.is_over:
-            await self.store.end_game(self.code, game.number)
+        if self._received:
+            self.metrics.step.add(time.perf_counter() - self._received)
+        if self.table.is_over:  # over is already durable (its last action is): say so, then mark the game
             game.over = True
+            self.broadcast_lobby()
+            await self.store.end_game(self.code, game.number)
+        return True
+
+    async def _refresh(self, hint: tuple[int, int] | None) -> None:
+        """Another worker wrote this table (its notification, or the periodic read): take what is new."""
+        game, table = self.game, self.table
+        if hint is not None and game is not None and table is not None and hint[0] == game.number:
+            if hint[1] > len(game.actions):
+                await self._pull()
+            return
+        fresh = self.store.load_table(self.code)
+        if fresh is not None:
+            self._adopt(fresh)
+
+    async def _pull(self) -> None:
+        """Apply the current game's actions that the store has beyond ours, one step each."""
+        game, table = self.game, self.table
+        if game is None or table is None:
+            return
+        rows = await self.store.actions_since(self.code, game.number, len(game.actions))
+        self._apply_stored(game, table, [(seat, action) for _version, seat, action in rows])
+
+    def _apply_stored(self, game: GameRow, table: Table, actions: list[tuple[int, str]]) -> None:
+        for seat, action in actions:
+            # the core re-validates; a refusal raises, and the table is reloaded from the store (_run)
+            step = table.submit(seat, action, expected_version=table.version)
+            game.actions.append((seat, action))
+            self.metrics.remote_steps += 1
+            self.broadcast_step(step)
+        if actions and table.is_over and not game.over:
+            game.over = True
+            self.broadcast_lobby()
+
+    def _adopt(self, fresh: TableRow) -> None:
+        """Bring the table up to ``fresh`` (a reload from the store): seats, a new game, actions, chat."""
+        changed = fresh.seats != self.row.seats
+        self.row.seats = fresh.seats
+        changed = self._seen_elsewhere(fresh.elsewhere) or changed
+        for line in fresh.chat:
+            if line.number not in self._chat_seen:
+                self._broadcast_chat(self._add_chat(line))
+        game = self.game
+        if fresh.games and (game is None or fresh.games[-1].number != game.number):
+            self.row.games = fresh.games
+            self.table = self._restore(fresh.games[-1])
+            self._bots_idle_at = None
+            self.broadcast_lobby()
+            for client in list(self.clients):
+                self.sync(client)
+            return
+        if game is not None and self.table is not None and fresh.games:
+            stored = fresh.games[-1]
+            self._apply_stored(game, self.table, stored.actions[len(game.actions) :])
+            if stored.over and not game.over:
+                game.over = True
+                changed = True
+        if changed:
             self.broadcast_lobby()
 
     async def _reload(self, reason: str) -> None:
@@ -578,6 +726,12 @@ class TableActor:
         table, game = self.table, self.game
         if table is None or game is None or table.is_over:
             return
+        if not self.drives(self.code):  # another worker runs this table's bots and timers
+            for handle in (self._bot_timer, self._turn_timer):
+                if handle is not None:
+                    handle.cancel()
+            self._bot_timer = self._turn_timer = None
+            return
         stamp = (game.number, table.version)
         if self._turn_timer is not None and self._turn_timer_stamp != stamp:
             self._turn_timer.cancel()
@@ -600,16 +754,25 @@ class TableActor:
 
     _turn_timer_stamp: tuple[int, int] = (0, 0)
 
-    def _chat(self, client: Client | None, message: Chat) -> None:
+    async def _chat(self, client: Client | None, message: Chat) -> None:
         if client is None or client not in self.clients:
             return
         seat = self._authenticated(client, message.token)
         if seat is None:
             return
-        line = {"type": "chat", "seat": seat, "name": self.row.seats[seat].name, "text": message.text}
-        self.chat.append(line)
+        line = await self.store.add_chat(self.code, seat, self.row.seats[seat].name, message.text)
+        if line.number not in self._chat_seen:
+            self._broadcast_chat(self._add_chat(line))
+
+    def _add_chat(self, line: ChatRow) -> Message:
+        message = {"type": "chat", "seat": line.seat, "name": line.name, "text": line.text}
+        self.chat.append(message)
+        self._chat_seen.append(line.number)
+        return message
+
+    def _broadcast_chat(self, message: Message) -> None:
         for other in list(self.clients):
-            self.send(other, line)
+            self.send(other, message)
 
     def _is_host(self, client: Client | None, token: str) -> bool:
         seat = self._authenticated(client, token)
@@ -624,16 +787,28 @@ class TableActor:
     async def _join(self, name: str) -> tuple[int, str]:
         if self.status != "lobby":
             raise ProtocolError("started", "this table's game has started: watch it with the spectator link")
-        open_seats = self.open_seats()
-        if not open_seats:
-            raise ProtocolError("full", "every seat is taken")
-        seat = open_seats[0]
         token = auth.new_token()
         row = SeatRow(name, auth.hash_token(token), None)
-        await self.store.put_seat(self.code, seat, row)
+        while True:
+            open_seats = self.open_seats()
+            if not open_seats:
+                raise ProtocolError("full", "every seat is taken")
+            seat = open_seats[0]
+            try:
+                await self.store.put_seat(self.code, seat, row)
+                break
+            except SeatTaken:  # someone joined on another worker meanwhile: look again
+                self._catch_up_seats()
         self.row.seats[seat] = row
         self.broadcast_lobby()
         return seat, token
+
+    def _catch_up_seats(self) -> None:
+        """Take what the store has (a join on another worker may not have reached this one yet)."""
+        fresh = self.store.load_table(self.code)
+        if fresh is None or set(fresh.seats) == set(self.row.seats):
+            raise ProtocolError("full", "every seat is taken")  # nothing new: the store will not take it either
+        self._adopt(fresh)
 
     async def _start_game(self, client: Client | None, message: Start) -> None:
         if not self._is_host(client, message.token):
@@ -642,13 +817,21 @@ class TableActor:
         if self.status != "lobby":
             self.error(client, "started", "the game has already started")
             return
+        if self.open_seats() and self.store.shared:  # a join on another worker may not have reached this one yet
+            with contextlib.suppress(ProtocolError):
+                self._catch_up_seats()
         open_seats = self.open_seats()
         if open_seats and not message.fill:
             self.error(client, "seats_open", f"{len(open_seats)} seat(s) still open: wait, or fill them with bots")
             return
         for seat in open_seats:
             row = SeatRow(f"Bot {seat}", None, message.bot)
-            await self.store.put_seat(self.code, seat, row)
+            try:
+                await self.store.put_seat(self.code, seat, row)
+            except SeatTaken:  # a person took it on another worker: they play
+                with contextlib.suppress(ProtocolError):
+                    self._catch_up_seats()
+                continue
             self.row.seats[seat] = row
         await self._deal()
 
@@ -686,3 +869,7 @@ class TableActor:
             if game.number == number and game.over:
                 return format_record(self._record(game))
         return None
+
+
+def _always(code: str) -> bool:
+    return True

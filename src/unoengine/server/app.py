@@ -3,7 +3,9 @@
 HTTP (JSON): ``POST /api/tables`` creates a table, ``POST /api/tables/{code}/join``
 takes a seat, ``GET /api/tables/{code}`` describes one, ``POST /api/mine`` lists the
 caller's tables from the tokens it holds, ``GET /api/tables/{code}/games/{n}/record``
-gives a finished game's record, ``GET /api/rules`` lists rule sets, options and bots.
+gives a finished game's record, ``GET /api/rules`` lists rule sets, options and bots,
+``GET /healthz`` says whether the server and its store answer, ``GET /api/stats`` gives
+the server's own figures (:mod:`unoengine.server.metrics`).
 ``/ws`` carries the game (docs/PROTOCOL.md). The app only adapts: every table's
 commands run in that table's :class:`~unoengine.server.actor.TableActor`.
 """
@@ -31,6 +33,7 @@ from unoengine.bots.base import BOTS
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
 from unoengine.server.actor import OUTBOX, Client, ServerConfig, TableActor, Tap
+from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import (
     PROTOCOL,
     Act,
@@ -122,6 +125,28 @@ class UnoServer:
         self.tap = tap
         self.actors: dict[str, TableActor] = {}
         self._http_buckets: dict[str, TokenBucket] = {}
+        self.metrics = Metrics()
+        self.cluster: Any = None
+        """With a shared store (PostgreSQL): this worker's :class:`~unoengine.server.fanout.Cluster`."""
+        if store.shared:
+            from unoengine.server.fanout import Cluster
+
+            self.cluster = Cluster(self, store, **self.config.cluster)  # type: ignore[arg-type]
+
+    def _new_actor(self, row: TableRow) -> TableActor:
+        cluster = self.cluster
+        actor = TableActor(
+            row,
+            self.store,
+            self.config,
+            self.tap,
+            metrics=self.metrics,
+            drives=cluster.drives if cluster is not None else None,
+            publish=cluster.publish_presence if cluster is not None else None,
+        )
+        self.actors[row.code] = actor
+        actor.start()
+        return actor
 
     def actor(self, code: str) -> TableActor | None:
         actor = self.actors.get(code)
@@ -133,9 +158,7 @@ class UnoServer:
             row = self.store.load_table(code)
             if row is None:
                 return None
-            actor = TableActor(row, self.store, self.config, self.tap)
-            self.actors[code] = actor
-            actor.start()
+            actor = self._new_actor(row)
         return actor
 
     async def create(self, body: Any) -> dict[str, Any]:
@@ -153,9 +176,7 @@ class UnoServer:
         for seat, seat_row in seats.items():
             await self.store.put_seat(code, seat, seat_row)
         row.seats = seats
-        actor = TableActor(row, self.store, self.config, self.tap)
-        self.actors[code] = actor
-        actor.start()
+        actor = self._new_actor(row)
         return {"code": code, "seat": 0, "token": token, "table": actor.lobby()}
 
     def http_allowed(self, request: Request) -> bool:
@@ -185,6 +206,38 @@ class UnoServer:
         for actor in list(self.actors.values()):
             await actor.stop()
         await self.store.close()
+
+    def health(self) -> tuple[bool, dict[str, Any]]:
+        """Whether the store answers, and what the health endpoint says."""
+        body: dict[str, Any] = {"tables": len(self.actors)}
+        try:
+            ping = getattr(self.store, "ping", None)
+            if ping is not None:
+                ping()
+            self.store.load_table("-")  # a read through the store's own path
+        except Exception as error:
+            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+            return False, {**body, "ok": False, "error": reason}
+        if self.cluster is not None:
+            body.update(self.cluster.stats())
+            body["listening"] = self.cluster.listener_pid is not None
+        return True, {"ok": True, **body}
+
+    def stats(self) -> dict[str, Any]:
+        """``GET /api/stats``: tables, connections, and the latency histograms."""
+        metrics = self.metrics
+        body: dict[str, Any] = {
+            "tables": len(self.actors),
+            "clients": sum(len(actor.clients) for actor in self.actors.values()),
+            "actions": sum(actor.stats.actions for actor in self.actors.values()),
+            "step": metrics.step.to_json(),
+            "commit": metrics.commit.to_json(),
+            "conflicts": metrics.conflicts,
+            "remote_steps": metrics.remote_steps,
+        }
+        if self.cluster is not None:
+            body.update(self.cluster.stats())
+        return body
 
 
 def _game_number(text: str) -> int | None:
@@ -248,6 +301,13 @@ def create_app(server: UnoServer) -> Starlette:
                 }
             )
         return JSONResponse({"protocol": PROTOCOL, "rules": rule_sets, "bots": sorted(BOTS)})
+
+    async def health(request: Request) -> Response:
+        ok, body = server.health()
+        return JSONResponse(body, status_code=200 if ok else 503, headers={"Cache-Control": "no-store"})
+
+    async def stats(request: Request) -> Response:
+        return JSONResponse(server.stats(), headers={"Cache-Control": "no-store"})
 
     async def create(request: Request) -> Response:
         if not server.http_allowed(request):
@@ -327,6 +387,8 @@ def create_app(server: UnoServer) -> Starlette:
             asyncio.create_task(_keep_collector_short(server.config.gc_freeze_seconds)),
             asyncio.create_task(_evict_idle_tables(server)),
         ]
+        if server.cluster is not None:
+            keepers.append(asyncio.create_task(server.cluster.run()))
         try:
             yield
         finally:
@@ -338,6 +400,8 @@ def create_app(server: UnoServer) -> Starlette:
         Route("/", page),
         Route("/t/{code:str}", page),
         Route("/api/rules", rules_info),
+        Route("/healthz", health),
+        Route("/api/stats", stats),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/mine", mine, methods=["POST"]),
         Route("/api/tables/{code:str}", describe),
@@ -384,6 +448,7 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
     try:
         while not outlet.closed:
             event = await websocket.receive()
+            received = time.perf_counter()
             if event["type"] == "websocket.disconnect":
                 break
             text = event.get("text")
@@ -425,7 +490,7 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
                 reply({"type": "error", "code": "hello_first", "message": "say hello to a table first"})
                 continue
             if isinstance(message, Act):
-                actor.submit("act", client, message)
+                actor.submit("act", client, message, received)
             elif isinstance(message, Chat):
                 if not chat_bucket.take():
                     reply({"type": "error", "code": "rate_limited", "message": "one chat line a second"})

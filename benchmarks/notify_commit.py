@@ -1,0 +1,116 @@
+"""How much ``NOTIFY`` costs a commit: action-sized transactions with and without ``pg_notify``.
+
+PostgreSQL serialises the commits of transactions that sent a notification (they
+take one lock to append to the notification queue in commit order), so the fan-out
+of ``uno serve --db postgresql://…`` bounds how many actions a second one database
+can accept, however many workers there are. This measures that bound on a real
+database: ``--connections`` writers each commit one row (the size of an action row)
+per transaction for ``--seconds``, first without, then with ``pg_notify`` in the
+transaction, and a listener connected as in ``uno serve``.
+
+  python benchmarks/notify_commit.py --db postgresql://postgres@127.0.0.1/uno --connections 1 4 16 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
+
+
+async def writer(url: str, table: str, notify: bool, stop: float, latencies: list[float], number: int) -> None:
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as connection:
+        version = 0
+        code = f"{number:06d}"
+        insert = f"INSERT INTO {table} VALUES (%s, 1, %s, 0, 'play r5')".encode()
+        while time.monotonic() < stop:
+            version += 1
+            started = time.perf_counter()
+            async with connection.transaction():
+                await connection.execute(insert, (code, version))
+                if notify:
+                    await connection.execute(b"SELECT pg_notify('uno_bench', %s)", (f"{code} 1 {version}",))
+            latencies.append(time.perf_counter() - started)
+
+
+async def listen(url: str, stop: float) -> int:
+    received = 0
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as connection:
+        await connection.execute(b"LISTEN uno_bench")
+        gen = connection.notifies(timeout=max(0.1, stop - time.monotonic() + 1))
+        async for _notice in gen:
+            received += 1
+    return received
+
+
+async def measure(url: str, connections: int, seconds: float, notify: bool) -> dict[str, Any]:
+    table = f"bench_{secrets.token_hex(4)}"
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as admin:
+        await admin.execute(
+            f"CREATE TABLE {table} (code TEXT, game INTEGER, version INTEGER, seat INTEGER, action TEXT,"
+            f" PRIMARY KEY (code, game, version))".encode()
+        )
+        try:
+            stop = time.monotonic() + seconds
+            latencies: list[float] = []
+            listener = asyncio.create_task(listen(url, stop)) if notify else None
+            await asyncio.sleep(0.2 if notify else 0)
+            stop = time.monotonic() + seconds
+            started = time.monotonic()
+            await asyncio.gather(*(writer(url, table, notify, stop, latencies, n) for n in range(connections)))
+            wall = time.monotonic() - started
+            heard = await listener if listener is not None else None
+            usage = await (await admin.execute(b"SELECT pg_notification_queue_usage()")).fetchone()
+        finally:
+            await admin.execute(f"DROP TABLE {table}".encode())
+    return {
+        "connections": connections,
+        "notify": notify,
+        "commits_per_s": round(len(latencies) / wall, 1),
+        "commit_p50_ms": percentile(latencies, 0.5),
+        "commit_p99_ms": percentile(latencies, 0.99),
+        "heard": heard,
+        "queue_usage": float(usage[0]) if usage else None,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", required=True, help="postgresql://... (a scratch table is made and dropped)")
+    parser.add_argument("--connections", type=int, nargs="+", default=[1, 4, 16])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    load = [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
+    rows = []
+    for connections in args.connections:
+        for notify in (False, True):
+            rows.append(asyncio.run(measure(args.db, connections, args.seconds, notify)))
+    report = {"cores": os.cpu_count(), "load_before": load, "cases": rows}
+    if args.json:
+        print(json.dumps(report))
+        return
+    print(f"cores {report['cores']}, load {load}")
+    for row in rows:
+        print(
+            f"{row['connections']:>3} connections, notify {'yes' if row['notify'] else 'no ':<3}:"
+            f" {row['commits_per_s']:>8} commits/s, p50 {row['commit_p50_ms']} ms, p99 {row['commit_p99_ms']} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
