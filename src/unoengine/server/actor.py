@@ -103,7 +103,8 @@ class ServerConfig:
 
     def __post_init__(self) -> None:
         # A delay of nan or inf would stop every timer of the event loop (the bots, and shutdown itself).
-        for name, value in ((name, getattr(self, name)) for name in self.__dataclass_fields__):
+        numbers = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "cluster"}
+        for name, value in (*numbers.items(), *((f"cluster[{key!r}]", v) for key, v in self.cluster.items())):
             if not (isinstance(value, int | float) and math.isfinite(value) and value >= 0):
                 raise ValueError(f"ServerConfig.{name} must be a finite number of at least 0, not {excerpt(value)}")
 
