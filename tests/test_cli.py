@@ -345,7 +345,7 @@ def test_rules_list_options() -> None:
     assert "  target_score=500" in result.stdout and "  duo_deck=standard112" in result.stdout
     duo = invoke("rules", "duo", "--list-options").stdout
     assert "target_score=200" in duo and "classic (Classic UNO" not in duo
-    assert "stack_draw" not in duo and "seven_zero=false" in duo
+    assert "stack_draw" not in duo and "forced_play=false" in duo
     assert "H-1 [classic]" in result.stdout and "party: mixed stacking" in result.stdout
 
 

@@ -104,6 +104,14 @@ class ChallengeWindow(NamedTuple):
     kind: str = "challenge"
 
 
+class DrawStack(NamedTuple):
+    """``stack``: add a draw card to the stack or ``draw`` the total (H-1, option ``stack_draw``)."""
+
+    seat: Seat
+    total: int
+    kind: str = "stack"
+
+
 class GameOver(NamedTuple):
     """``game_over``: nobody acts any more."""
 
@@ -125,12 +133,14 @@ CORE_PENDING: tuple[type, ...] = (Turn, DrawnCardChoice, ChallengeWindow, GameOv
 HIDES_TOP: set[type] = set()
 """Decision types during which the discard pile has no top card yet (a rule set adds
 its own: Duo's draft, whose discards lie face down, D-3)."""
+# ``stack`` (H-1) is offered only by the rule sets whose ``handlers`` have it.
 
 PENDING_TYPES: dict[str, type] = {
     "turn": Turn,
     "drawn": DrawnCardChoice,
     "challenge": ChallengeWindow,
     "game_over": GameOver,
+    "stack": DrawStack,
 }
 """Every decision type by its ``kind`` (the state notation rebuilds decisions from
 it); a rule set registers the types it contributes."""

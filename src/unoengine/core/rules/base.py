@@ -15,7 +15,7 @@ from typing import Any
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
 from unoengine.core.errors import InvalidNotationError
-from unoengine.core.state import ChallengeWindow, Game, GameState
+from unoengine.core.state import ChallengeWindow, DrawStack, Game, GameState
 from unoengine.core.work import Work
 
 Effect = Callable[[Work, Seat, Card, A.Play, bool], None]
@@ -172,8 +172,11 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
         False,
         "H-2",
         "a 7 swaps hands with a chosen seat (R7>2); a 0 passes every hand on",
-        rulesets=("classic", "duo"),
-        absent=(("flex", "Flex!'s flex sides already choose targets (F-22, F-25)"),),
+        rulesets=("classic",),
+        absent=(
+            ("duo", "Duo's colour dump (D-15) plays several cards of one hand in one turn"),
+            ("flex", "Flex!'s flex sides already choose targets (F-22, F-25)"),
+        ),
     ),
     OptionSpec(
         "jump_in",
@@ -415,6 +418,10 @@ class DeckTables:
         self.normal_ok: tuple[tuple[bool, ...], ...] = tuple(normal)
         """``normal_ok[top_kind * 4 + color_index][kind]``: the normal side may be played."""
         self.is_wd4: tuple[bool, ...] = tuple(c.rank in (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR) for c in kinds)
+        self.is_draw_two: tuple[bool, ...] = tuple(c.rank is Rank.DRAW_TWO for c in kinds)
+        """H-1, D-13: the Draw Two kinds (their normal side: the cards that stack and volley)."""
+        self.number_of: tuple[int, ...] = tuple(-1 if c.number is None else c.number for c in kinds)
+        """A number card kind's number, ``-1`` for the others (H-2: sevens and zeros)."""
         plain: list[tuple[A.Play, ...]] = []
         with_uno: list[tuple[A.Play, ...]] = []
         for card in kinds:
@@ -540,10 +547,114 @@ def reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> 
 
 
 def draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-    """C-14 Draw Two: the next player draws 2 and loses their turn (C-20 when final)."""
+    """C-14 Draw Two: the next player draws 2 and loses their turn (C-20 when final).
+
+    H-1 (``stack_draw`` lets a Draw Two stack): the next player may add to the
+    stack, or draws its total (a final Draw Two: the total is drawn at once).
+    """
+    if work.options.stack_draw in TWO_STACKS:
+        total = stack_total(work.prior) + 2
+        victim = work.next_seat(seat)
+        if final:
+            work.draw(victim, total)
+        else:
+            work.pending = DrawStack(victim, total)
+        return
     work.draw(work.next_seat(seat), 2)
     if not final:
         work.turn(work.next_seat(seat, 2))
+
+
+TWO_STACKS = frozenset({"draw_two", "same", "mixed"})
+"""H-1: the ``stack_draw`` values under which a Draw Two starts or adds to a stack."""
+FOUR_STACKS = frozenset({"draw_four", "same", "mixed"})
+"""H-1: the ``stack_draw`` values under which a Wild Draw Four starts or adds to a stack."""
+
+
+def stack_total(prior: object) -> int:
+    """H-1: the total of the stack a draw card was played on (0: none)."""
+    kind = type(prior)
+    if kind is DrawStack:
+        return prior.total  # type: ignore[attr-defined, no-any-return]
+    if kind is ChallengeWindow:
+        return prior.draws  # type: ignore[attr-defined, no-any-return]
+    return 0
+
+
+def stacks_on(tables: DeckTables, mode: str, kind: int, top: int) -> bool:
+    """H-1, D-13: may a card of ``kind`` go on a stack whose top card is of kind ``top``?"""
+    two, four = tables.is_draw_two[kind], tables.is_wd4[kind]
+    top_two, top_four = tables.is_draw_two[top], tables.is_wd4[top]
+    if mode == "draw_two":
+        return two and top_two
+    if mode == "draw_four":
+        return four and top_four
+    if mode == "same":
+        return (two and top_two) or (four and top_four)
+    if mode == "mixed":
+        return (two or four) and (top_two or top_four)
+    return False
+
+
+def stack_plays(state: GameState, seat: Seat, mode: str) -> list[A.Action]:
+    """H-1, D-13: the seat's plays that add to the stack, one kind at a time (sorted by kind).
+
+    A Wild Draw Four names its colour (four plays); ``strict`` (H-6) keeps it out
+    while the seat holds a card of the current colour.
+    """
+    tables = state.tables
+    hand = state.hands[seat]
+    kind_of = tables.kind_of
+    top = kind_of[state.discard_pile[-1]]
+    kinds = sorted({kind_of[card] for card in hand if stacks_on(tables, mode, kind_of[card], top)})
+    if (
+        state.options.wild_draw_four == "strict"
+        and any(tables.is_wd4[kind] for kind in kinds)
+        and tables.holds_color(hand, state.color)
+    ):
+        kinds = [kind for kind in kinds if not tables.is_wd4[kind]]
+    plays = tables.plays_uno if len(hand) == 2 else tables.plays
+    return [play for kind in kinds for play in plays[kind]]
+
+
+class StackHandler(PendingHandler):
+    """H-1 ``stack`` and D-13 ``volley``: add a card to the stack, or ``draw`` its total and lose the turn.
+
+    One decision for both: Duo's volley is Draw-Two stacking (``mode`` ``draw_two``,
+    rule D-13); Classic's stack takes its mode from the option ``stack_draw`` (H-1).
+    """
+
+    def __init__(self, mode: str, rule: str, detail: str) -> None:
+        self.mode = mode
+        self.rule = rule
+        self.detail = detail
+
+    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
+        return ((self.detail, state.pending.total),)
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        out = stack_plays(state, seat, self.mode or state.options.stack_draw)
+        out.append(A.DRAW)
+        return out
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        if type(action) is A.Play:
+            work.play_card(seat, work.find(seat, action.card), action)
+        else:
+            work.draw(seat, work.prior.total)
+            work.turn(work.next_seat(seat))
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        if type(action) is A.Play and action.uno:
+            return "C-19", "' uno' goes with the play that leaves one card"
+        if self.rule == "D-13":
+            what = "adds a Draw Two to the volley or takes it with 'draw'"
+        else:
+            cards = {"draw_two": "a Draw Two", "draw_four": "a Wild Draw Four"}.get(
+                state.options.stack_draw, "a Draw Two or a Wild Draw Four"
+            )
+            what = f"adds {cards} to the stack ({state.pending.total}) or draws it with 'draw'"
+        return self.rule, f"seat {seat} {what}, not {A.format_action(action)!r}"
 
 
 def wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
@@ -553,14 +664,19 @@ def wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bo
     challenge either (only legal plays were offered).
     """
     victim = work.next_seat(seat)
+    stacking = work.options.stack_draw in FOUR_STACKS  # H-1: the victim may add to the stack
+    total = stack_total(work.prior) + 4 if stacking else 4
     if final or work.options.wild_draw_four == "strict":
-        work.draw(victim, 4)
+        if stacking and not final:
+            work.pending = DrawStack(victim, total)
+            return
+        work.draw(victim, total)
         if not final:
             work.turn(work.next_seat(seat, 2))
         return
     legal = work.rules.wild_draw_four_legal(work, seat, work.hands[seat], action)
     after = work.next_seat(victim)
-    work.pending = ChallengeWindow(victim, seat, legal, 4, after, victim, after)
+    work.pending = ChallengeWindow(victim, seat, legal, total, after, victim, after)
 
 
 def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:

@@ -34,6 +34,7 @@ from unoengine.core.cards import Card, CardId, Rank
 from unoengine.core.rules.base import (
     CLASSIC_EFFECTS,
     RuleSet,
+    StackHandler,
     classic_wild_draw_four_legal,
     deal_seven,
     dealer_to_the_left,
@@ -109,6 +110,7 @@ CLASSIC = RuleSet(
     score_round=winner_takes_all,
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
+    handlers={"stack": StackHandler("", "H-1", "stack")},
     rule_letter="C",
     cite={"match": "C-7", "drawn": "C-8", "wild": "C-9", "wd4": "C-16", "uno": "C-19", "flex": "C-7"},
 )
