@@ -47,7 +47,7 @@ from unoengine.core.rules.duo import Draft
 from unoengine.core.state import DrawnCardChoice
 
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
-RULE_IDS = frozenset(re.findall(r"\*\*([CDFGR]-\d+)\*\*", RULES_MD.read_text(encoding="utf-8")))
+RULE_IDS = frozenset(re.findall(r"\*\*([CDFHGR]-\d+)\*\*", RULES_MD.read_text(encoding="utf-8")))
 
 CAP = 3000
 """Steps after which a uniformly random playout is cut short."""

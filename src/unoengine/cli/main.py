@@ -409,7 +409,7 @@ def rules_text(ruleset: RuleSet | None) -> str:
     if ruleset is None:
         return text
     _, sections = rulebook_sections(text)
-    wanted = (ruleset.rule_letter, "G", "R")
+    wanted = (ruleset.rule_letter, "H", "G", "R")
     chosen = [body for letter in wanted for found, body in sections if found == letter]
     return "\n---\n\n".join(chosen)
 
