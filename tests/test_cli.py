@@ -388,3 +388,34 @@ def test_python_m_and_installed_script(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == "record refused: Classic UNO is for 2-10 seats, not 11\n"
+
+
+def test_h1_simulate_with_a_preset_and_options_saves_records_that_replay_with_their_options(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    result = invoke(
+        "simulate", "-g", "3", "-b", "heuristic", "--preset", "party", "-o", "uno_penalty=4", "--records", str(folder)
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads((folder / "classic-0.json").read_text(encoding="utf-8"))
+    assert record["options"]["stack_draw"] == "mixed" and record["options"]["uno_penalty"] == 4
+    assert "forced_play" not in record["options"]  # a house rule left off is not written
+    shown = invoke("replay", str(folder / "classic-0.json"), "--json")
+    assert shown.exit_code == 0, shown.output
+    options = json.loads(shown.stdout)["options"]
+    assert options["jump_in"] is True and options["forced_play"] is False and "duo_deck" not in options
+    assert "stack_draw=mixed" in invoke("replay", str(folder / "classic-0.json")).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--option", "target_score=true"], "error: option 'target_score' must be a whole number, not 'true'"),
+        (["--option", "jump_in=yes"], "error: option 'jump_in' must be true or false, not 'yes'"),
+        (["-r", "duo", "--option", "stack_draw=mixed"], "error: option 'stack_draw' (H-1) is not available in UNO Duo"),
+        (["--preset", "casino"], "error: unknown preset 'casino' (known: official, mattel_house, mobile, party)"),
+    ],
+)
+def test_h1_h3_simulate_refuses_bad_house_options(args: list[str], message: str) -> None:
+    result = invoke("simulate", "--games", "1", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output

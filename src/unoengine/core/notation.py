@@ -23,6 +23,7 @@ from unoengine.core.state import (
     PENDING_TYPES,
     ChallengeWindow,
     DrawnCardChoice,
+    DrawStack,
     Game,
     GameState,
     Outcome,
@@ -53,6 +54,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     extra = state.rules.state_json
     if extra is not None:
         data.update(extra(state))
+    if type(pending) is DrawStack:
+        data["stack"] = pending.total  # H-1: the total the player to act draws or adds to
     data["scores"] = list(state.scores)
     data["round_winner"] = state.round_winner
     data["game_winner"] = state.outcome.winner if state.outcome is not None else None
