@@ -322,12 +322,13 @@ def test_rules_prints_the_whole_book() -> None:
 
 
 @pytest.mark.parametrize(
-    ("rules", "own", "other"), [("classic", "C-22", "D-20"), ("duo", "D-20", "F-29"), ("flex", "F-29", "C-22")]
+    ("rules", "own", "other"), [("classic", "C-22", "D-20"), ("duo", "D-20", "F-29"), ("flex", "F-29", "C-14")]
 )
 def test_rules_prints_one_rule_set_with_shared_rules(rules: str, own: str, other: str) -> None:
     result = invoke("rules", rules)
     assert result.exit_code == 0, result.output
     assert own in result.stdout and "G-6" in result.stdout and "R-7" in result.stdout
+    assert "H-1" in result.stdout and "mattel_house" in result.stdout  # the house rules go with every rule set
     assert other not in result.stdout
 
 

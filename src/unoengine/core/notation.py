@@ -19,8 +19,6 @@ from unoengine.core.errors import InvalidNotationError
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.base import DeckTables, Options, RuleSet, game_of
 from unoengine.core.state import (
-    CORE_PENDING,
-    PENDING_TYPES,
     ChallengeWindow,
     DrawnCardChoice,
     DrawStack,
@@ -353,11 +351,9 @@ class _Reader:
     def pending(self, text: str) -> Pending:
         kind, _, rest = text.partition(":")
         kind = kind.lower()
-        cls = PENDING_TYPES.get(kind) if _KIND.fullmatch(kind) else None
-        if cls is None or (cls not in CORE_PENDING and kind not in self.rules.handlers):
-            known = sorted(
-                name for name, type_ in PENDING_TYPES.items() if type_ in CORE_PENDING or name in self.rules.handlers
-            )
+        cls = self.rules.decisions.get(kind) if _KIND.fullmatch(kind) else None
+        if cls is None:
+            known = sorted(self.rules.decisions)
             raise InvalidNotationError(
                 f"pending: unknown decision {kind!r} in {self.rules.title} (known: {', '.join(known)})"
             )

@@ -41,6 +41,7 @@ from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
 from unoengine.core.events import CardsDrawn
 from unoengine.core.rules.base import (
+    BASE_DECISIONS,
     CLASSIC_EFFECTS,
     CLASSIC_WORDS,
     COLOR_INDEX,
@@ -55,11 +56,12 @@ from unoengine.core.rules.base import (
     standard_deck,
     wild_draw_four,
     wild_draw_four_option,
+    with_base,
 )
-from unoengine.core.state import HIDES_TOP, PENDING_TYPES, GameState
+from unoengine.core.state import GameState
 from unoengine.core.work import Work
 
-# -- Duo's own decisions (registered in DUO.handlers) ------------------------------
+# -- Duo's own decisions (DUO.handlers and DUO.decisions) --------------------------
 
 
 class ColorChoice(NamedTuple):
@@ -106,10 +108,6 @@ class Draft(NamedTuple):
     seat: Seat
     step: int
     kind: str = "draft"
-
-
-HIDES_TOP.add(Draft)
-PENDING_TYPES.update(draft=Draft, color=ColorChoice, volley=Volley, dump=Dump)
 
 
 DUO_POINTS = {
@@ -415,12 +413,16 @@ DUO = RuleSet(
     next_dealer=lambda work: other(work.dealer),
     first_dealer=cut,
     turn_over_discards=True,
-    handlers={
-        "draft": DraftHandler(),
-        "color": ColorHandler(),
-        "volley": StackHandler("draw_two", "D-13", "volley"),  # D-13: Draw-Two stacking (H-1's decision)
-        "dump": DumpHandler(),
-    },
+    handlers=with_base(
+        {
+            "draft": DraftHandler(),
+            "color": ColorHandler(),
+            "volley": StackHandler("draw_two", "D-13", "volley"),  # D-13: Draw-Two stacking (H-1's decision)
+            "dump": DumpHandler(),
+        }
+    ),
+    decisions={**BASE_DECISIONS, "draft": Draft, "color": ColorChoice, "volley": Volley, "dump": Dump},
+    hides_top=frozenset({Draft}),
     state_json=duo_json,
     describe_side=describe_duo,
     rule_letter="D",
