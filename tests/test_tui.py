@@ -108,7 +108,7 @@ async def human_step(app: UnoApp, pilot: Pilot[None], trace: Trace) -> bool:
             for _ in range(3):
                 await pilot.pause()
             assert app.state.steps == steps
-        if screen.kind == "game_over":
+        if screen.kind == "over":
             trace.over_text = text
             await pilot.press("enter")
             return False
@@ -251,13 +251,13 @@ async def test_duo_draft_prompt_shows_the_drafted_card() -> None:
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.kind == "draft"
         text = screen_text(app)
-        assert text.startswith("Duo draft: you drew ")
+        assert text.startswith("Draft: keep the card you drew, or reject it and take the next one: ")
         drafted = app.view().draft_card
         assert drafted is not None
         assert drafted.words in text
         status = shown(app, "status")
         discards = app.view().discard_pile
-        assert f"Draft discards: {len(discards)}" in status, "the draft shows its face-up discards, not a top card"
+        assert f"Discards: {len(discards)}" in status, "the draft shows its face-up discards, not a top card"
         assert "Top:" not in status
         if discards:
             assert f", top {card_text(discards[-1]).plain}" in status

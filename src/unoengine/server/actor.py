@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from unoengine.bots.base import Bot, make_bot
+from unoengine.core.action_words import past_words
 from unoengine.core.actions import format_action
 from unoengine.core.errors import IllegalActionError, InvalidNotationError
 from unoengine.core.record import Record, format_record
@@ -127,9 +128,14 @@ def view_message(table: Table, game: int, seat: int | None) -> Message:
     return {"type": "sync", "game": game, "v": table.version, "view": view_to_json(table.view(seat))}
 
 
+def step_json(step: TableStep, seat: int | None) -> Message:
+    """One step as the seat may see it (``TableStep.to_json``) and, under ``words``, its action in words."""
+    return {**step.to_json(seat), "words": past_words(step.state.rules, step.action)}
+
+
 def step_message(step: TableStep, table: Table, game: int, seat: int | None) -> Message:
     """``step``: one accepted action as the seat may see it, with the seat's view after it."""
-    return {"type": "step", "game": game, **step.to_json(seat), "view": view_to_json(table.view(seat))}
+    return {"type": "step", "game": game, **step_json(step, seat), "view": view_to_json(table.view(seat))}
 
 
 class TableActor:
@@ -406,7 +412,7 @@ class TableActor:
             {
                 "type": "steps",
                 "game": self.game.number,
-                "steps": [step.to_json(client.seat) for step in steps],
+                "steps": [step_json(step, client.seat) for step in steps],
                 "v": self.table.version,
                 "view": view_to_json(self.table.view(client.seat)),
             },
