@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from unoengine import Record, ReplayError, format_record, new_game, record_of, replay
-from unoengine.cli.main import cli, parse_option_value
+from unoengine.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,14 +143,6 @@ def test_simulate_readable_table() -> None:
     assert "games" in result.stdout and "heuristic" in result.stdout and "wins" in result.stdout
 
 
-def test_parse_option_value() -> None:
-    assert parse_option_value("true") is True
-    assert parse_option_value("False") is False
-    assert parse_option_value("250") == 250
-    assert parse_option_value("-3") == -3
-    assert parse_option_value("challenge") == "challenge"
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -160,7 +152,7 @@ def test_parse_option_value() -> None:
         (["--bot", "genius"], "error: unknown bot 'genius' (known: heuristic, random, uniform)"),
         (["--seats", "3", "--bot", "random,uniform"], "error: 2 bots for 3 seats"),
         (["--option", "colour=red"], "error: unknown option 'colour' for classic"),
-        (["--option", "target_score=many"], "error: option 'target_score' must be int, not 'many'"),
+        (["--option", "target_score=many"], "error: option 'target_score' must be a whole number, not 'many'"),
         (["--option", "target_score"], "error: option 'target_score' must be written key=value"),
         (["-r", "classic", "--option", "duo_deck=standard108"], "error: unknown option 'duo_deck'"),
     ],
@@ -274,7 +266,7 @@ def wrong_deck() -> list[str]:
         ("[1, 2]", "a record is a JSON object"),
         (small_record(colour="red"), "unknown keys: colour"),
         (small_record(options={"colour": "red"}), "unknown option 'colour'"),
-        (small_record(options={"target_score": "many"}), "option 'target_score' must be int"),
+        (small_record(options={"target_score": "many"}), "option 'target_score' must be an integer"),
         (small_record(rules="poker"), "unknown rules 'poker'"),
         (small_record(seats=11), "Classic UNO is for 2-10 seats, not 11"),
         (small_record(seats=1), "Classic UNO is for 2-10 seats, not 1"),
@@ -352,7 +344,9 @@ def test_rules_list_options() -> None:
     assert "classic (Classic UNO, 2-10 seats)" in result.stdout
     assert "  target_score=500" in result.stdout and "  duo_deck=standard112" in result.stdout
     duo = invoke("rules", "duo", "--list-options").stdout
-    assert "target_score=200" in duo and "classic" not in duo
+    assert "target_score=200" in duo and "classic (Classic UNO" not in duo
+    assert "stack_draw" not in duo and "seven_zero=false" in duo
+    assert "H-1 [classic]" in result.stdout and "party: mixed stacking" in result.stdout
 
 
 def test_rules_refuses_an_unknown_rule_set() -> None:

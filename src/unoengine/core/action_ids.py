@@ -72,10 +72,11 @@ def kind_key(card: Card) -> tuple[int, int, int, int, int]:
 
 
 def _decks() -> Iterator[tuple[frozenset[Rank], tuple[Card, ...]]]:
-    """Every rule set's deck under every combination of its allowed text options, with its targeted ranks."""
+    """Every rule set's deck under every value of its options that change the deck, with its targeted ranks."""
     for ruleset in RULESETS.values():
-        names = sorted(ruleset.option_choices)
-        for values in itertools.product(*(ruleset.option_choices[name] for name in names)):
+        specs = [spec for spec in ruleset.option_specs if spec.deck]
+        names = [spec.name for spec in specs]
+        for values in itertools.product(*(spec.choices for spec in specs)):
             yield ruleset.targeted, ruleset.make_deck(ruleset.options(dict(zip(names, values, strict=True))))
 
 

@@ -331,7 +331,7 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
         victim = action.seat  # type: ignore[union-attr]
         work.unsafe = None
         work.emit(Caught(seat, victim))
-        work.draw(victim, 2)  # C-18: a caught player draws 2
+        work.draw(victim, work.options.uno_penalty)  # C-18, H-7: a caught player draws 2 (the option)
         return work.freeze()
     work.unsafe = None  # C-18: the window closes at any other action
     pending = state.pending

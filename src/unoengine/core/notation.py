@@ -17,7 +17,7 @@ from typing import Any
 from unoengine.core.cards import Card, CardId, Color, format_card, parse_card
 from unoengine.core.errors import InvalidNotationError
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import OPTION_NAMES, DeckTables, Options, RuleSet, game_of
+from unoengine.core.rules.base import DeckTables, Options, RuleSet, game_of
 from unoengine.core.state import (
     CORE_PENDING,
     PENDING_TYPES,
@@ -236,9 +236,9 @@ def format_state(state: GameState) -> str:
     names = _deck_names(game.tables)
     defaults = rules.default_options
     options = ",".join(
-        f"{name}:{_option_text(getattr(game.options, name))}"
-        for name in sorted(rules.option_names)
-        if getattr(game.options, name) != getattr(defaults, name)
+        f"{name}:{_option_text(value)}"
+        for name, value in game.options.to_dict().items()
+        if value != getattr(defaults, name)
     )
     outcome = state.outcome
     fields = {
@@ -372,26 +372,22 @@ class _Reader:
 
 
 def _options(rules: RuleSet, text: str) -> Options:
+    from unoengine.core.options import parse_option_value
+
     given: dict[str, Any] = {}
     if text != NONE:
         for item in text.split(","):
             name, sep, value = item.partition(":")
             name = name.lower()
-            if not sep or name not in OPTION_NAMES or name not in rules.option_names:
+            if not sep or name not in rules.option_names:
                 known = ", ".join(sorted(rules.option_names))
                 raise InvalidNotationError(f"opts: {item!r} is not NAME:VALUE of a {rules.name} option ({known})")
             if name in given:
                 raise InvalidNotationError(f"opts: option {name!r} given twice")
-            default = getattr(rules.default_options, name)
-            where = f"opts {name}"
-            if type(default) is bool:
-                given[name] = _bool(value, where)
-            elif type(default) is int:
-                given[name] = _int(value, where, None)
-            elif _WORD.fullmatch(value.lower()) is not None:
-                given[name] = value.lower()
-            else:
-                raise InvalidNotationError(f"{where}: unexpected {value!r}")
+            try:
+                given[name] = parse_option_value(rules.option_spec(name), value)
+            except InvalidNotationError as error:
+                raise InvalidNotationError(f"opts {name}: {error}") from None
     return rules.options(given)
 
 

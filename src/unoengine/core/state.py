@@ -38,9 +38,7 @@ class Game:
         self.tables = tables
 
     def __reduce__(self) -> tuple[Any, ...]:
-        names = self.rules.option_names
-        given = {key: value for key, value in self.options.to_dict().items() if key in names}
-        return (_game_by_name, (self.rules.name, self.seats, given))
+        return (_game_by_name, (self.rules.name, self.seats, self.options.to_dict()))
 
     def __copy__(self) -> Game:
         return self

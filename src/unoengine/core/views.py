@@ -132,7 +132,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         rules=state.rules.name,
         seats=state.seats,
         seat=seat,
-        options=tuple(sorted((k, v) for k, v in state.options.to_dict().items() if k in state.rules.option_names)),
+        options=tuple(state.options.to_dict().items()),
         round=state.round,
         dealer=state.dealer,
         hand=tuple(cards[card] for card in state.hands[seat]) if seat is not None else (),

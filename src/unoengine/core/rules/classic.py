@@ -33,13 +33,14 @@ from __future__ import annotations
 from unoengine.core.cards import Card, CardId, Rank
 from unoengine.core.rules.base import (
     CLASSIC_EFFECTS,
-    Options,
     RuleSet,
     classic_wild_draw_four_legal,
     deal_seven,
     dealer_to_the_left,
     first_to_target,
+    rule_set_options,
     standard_deck,
+    wild_draw_four_option,
     winner_takes_all,
 )
 from unoengine.core.work import Work
@@ -99,13 +100,9 @@ CLASSIC = RuleSet(
     title="Classic UNO",
     aliases=("uno", "standard"),
     seats=range(2, 11),
-    hand_size=7,
     make_deck=lambda options: CLASSIC_DECK,
     points=classic_points,
-    default_options=Options(wild_draw_four="strict", target_score=500, single_round=False),
-    option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round"}),
-    option_choices={"wild_draw_four": ("strict", "challenge")},
-    option_rules={"wild_draw_four": "C-17"},
+    option_specs=rule_set_options("classic", [wild_draw_four_option("strict", "C-17")]),
     deal=classic_deal,
     effects=CLASSIC_EFFECTS,
     wild_draw_four_legal=classic_wild_draw_four_legal,

@@ -46,13 +46,15 @@ from unoengine.core.rules.base import (
     CLASSIC_WORDS,
     COLOR_INDEX,
     Effect,
-    Options,
+    OptionSpec,
     PendingHandler,
     RuleSet,
     describe_with,
     no_effect,
+    rule_set_options,
     standard_deck,
     wild_draw_four,
+    wild_draw_four_option,
 )
 from unoengine.core.state import HIDES_TOP, PENDING_TYPES, GameState
 from unoengine.core.work import Work
@@ -271,7 +273,7 @@ class DraftHandler(PendingHandler):
         work.discard_pile += (discarded,)
         work.emit(CardsDrawn(seat, (kept,)))
         step = draft.step + 1
-        if step < 2 * work.rules.hand_size:
+        if step < 2 * work.options.hand_size:
             work.pending = Draft(other(seat), step)
             return
         # D-4: the draft discards go under the draw pile face down, in discard order.
@@ -445,13 +447,24 @@ DUO = RuleSet(
     title="UNO Duo",
     aliases=("uno duo",),
     seats=range(2, 3),
-    hand_size=7,
     make_deck=lambda options: DECKS[options.duo_deck],
     points=duo_points,
-    default_options=Options(wild_draw_four="challenge", target_score=200, single_round=False),
-    option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round", "duo_deck"}),
-    option_choices={"wild_draw_four": ("challenge",), "duo_deck": tuple(DECKS)},
-    option_rules={"wild_draw_four": "D-18: the challenge is always allowed", "duo_deck": "D-1"},
+    option_specs=rule_set_options(
+        "duo",
+        [
+            wild_draw_four_option("challenge", "D-18"),
+            OptionSpec(
+                "duo_deck",
+                "standard112",
+                "D-1",
+                "standard112: the 4 special wilds play as plain Wilds; standard108: the deck of C-1",
+                choices=tuple(DECKS),
+                rulesets=("duo",),
+                deck=True,
+            ),
+        ],
+        target_score=200,
+    ),
     deal=duo_deal,
     effects=DUO_EFFECTS,
     wild_draw_four_legal=duo_wild_draw_four_legal,
