@@ -163,5 +163,6 @@ def test_out_of_turn_actions_are_a_window() -> None:
 def test_a_step_in_words() -> None:
     rules = find_rules("flex")
     assert past_words(rules, parse_action("FW+2@flex:r>2 uno")).startswith("played Flex Wild Draw Two on its flex")
+    assert past_words(rules, parse_action("R7 uno")) == "played red 7, and called UNO"
     assert past_words(rules, parse_action("catch 1")) == "caught seat 1"
     assert past_words(rules, parse_action("color g")) == "named the colour green"

@@ -60,7 +60,7 @@ def http(method: str, url: str, body: Any) -> tuple[int, Any]:
         return status, raw.decode()
 
 
-FAST = {"bot_delay": 0.0, "message_rate": 1e6, "message_burst": 1e6}
+FAST = {"bot_delay": 0.0, "react_delay": 0.0, "message_rate": 1e6, "message_burst": 1e6}
 """Test clients act as fast as they can: no bot delay and no rate limit unless a test asks for them."""
 
 

@@ -258,7 +258,7 @@ def past_words(rules: RuleSet, action: A.Action) -> str:
     """What a seat did, in words after its name (a log line): ``played red 7, naming blue``."""
     if isinstance(action, A.Play):
         _, words = _play_words(rules, action, False)
-        return "played" + words[len("Play") :]
+        return "played" + words[len("Play") :].replace(", and call UNO", ", and called UNO")
     if isinstance(action, A.Catch):
         return f"caught seat {action.seat}"
     if isinstance(action, A.ChooseColor):

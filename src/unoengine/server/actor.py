@@ -32,7 +32,7 @@ from unoengine.core.rules import find_rules
 from unoengine.core.views import view_to_json
 from unoengine.play.table import StaleVersionError, Table, TableStep
 from unoengine.server import auth
-from unoengine.server.protocol import Act, Again, Chat, ProtocolError, Start, Sync, dumps
+from unoengine.server.protocol import Act, Again, Chat, ProtocolError, Start, Sync, dumps, table_rules
 from unoengine.server.store import GameRow, SeatRow, Store, TableRow
 
 Message = dict[str, Any]
@@ -74,6 +74,9 @@ class ServerConfig:
 
     bot_delay: float = 0.6
     """Seconds a bot waits before it acts (0 in tests and the load benchmark)."""
+    react_delay: float = 2.0
+    """Seconds a bot waits at least while a connected person may act out of turn (catch, call UNO,
+    jump in): the window stays open long enough for a person to use it."""
     history: int = 256
     """Steps kept per table for reconnects ("events since N"); older ones get a full view."""
     message_rate: float = 20.0
@@ -334,6 +337,7 @@ class TableActor:
             "code": self.code,
             "title": find_rules(settings.rules).title,
             "settings": settings.to_json(),
+            "rules": table_rules(settings.rules, dict(settings.options)),
             "status": self.status,
             "game": self.game.number if self.game is not None else 0,
             "seats": seats,
@@ -586,10 +590,13 @@ class TableActor:
         if seat is None:
             if self._bot_timer is not None or self._bots_idle_at == stamp:
                 return
-            if self.config.bot_delay <= 0:
+            delay = self.config.bot_delay
+            if self.config.react_delay > delay and self._person_may_react(table):
+                delay = self.config.react_delay
+            if delay <= 0:
                 self._bot_timer = loop.call_soon(self.queue.put_nowait, Command("bot"))
             else:
-                self._bot_timer = loop.call_later(self.config.bot_delay, self.queue.put_nowait, Command("bot"))
+                self._bot_timer = loop.call_later(delay, self.queue.put_nowait, Command("bot"))
             return
         if self.row.settings.turn_seconds > 0 and self._turn_timer is None:
             self._turn_timer_stamp = stamp
@@ -598,6 +605,17 @@ class TableActor:
             )
 
     _turn_timer_stamp: tuple[int, int] = (0, 0)
+
+    def _person_may_react(self, table: Table) -> bool:
+        """A connected person, not the one to act, has a legal action: an out-of-turn window is open."""
+        to_act = table.state.to_act
+        return any(
+            seat != to_act
+            and self.presence[seat].connections > 0
+            and not self.presence[seat].away
+            and table.legal(seat)
+            for seat in self.human_seats()
+        )
 
     def _chat(self, client: Client | None, message: Chat) -> None:
         if client is None or client not in self.clients:

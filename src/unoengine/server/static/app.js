@@ -61,17 +61,36 @@ async function home() {
       seatList.append(h("div", {}, `Seat ${s}: `, sel));
     }
   }
+  // Every option of the rule set, with its rule and words; a preset sets the form, the form decides.
+  const presetSel = h("select", { id: "preset", name: "preset", "aria-label": "preset" });
+  const presetWords = h("span", { class: "option-help", id: "preset-words" });
   function drawOptions() {
     const r = rulesInfo();
+    presetSel.replaceChildren(...r.presets.map((p) => h("option", { value: p.name }, p.name.replaceAll("_", " "))));
     optBox.replaceChildren();
-    for (const [key, value] of Object.entries(r.options)) {
+    for (const spec of r.specs) {
       let input;
-      if (typeof value === "boolean") input = h("input", { type: "checkbox", "data-opt": key, checked: value });
-      else if (typeof value === "number") input = h("input", { type: "number", "data-opt": key, value, min: 1 });
-      else input = h("select", { "data-opt": key }, (r.choices[key] || [value]).map((c) => h("option", { value: c, selected: c === value }, c)));
-      optBox.append(h("label", {}, input, " ", key.replaceAll("_", " ")));
+      const common = { "data-opt": spec.name, id: `opt-${spec.name}`, "aria-describedby": `help-${spec.name}` };
+      if (spec.kind === "bool") input = h("input", { ...common, type: "checkbox", checked: spec.default });
+      else if (spec.kind === "int") input = h("input", { ...common, type: "number", value: spec.default, min: spec.low ?? 0, max: spec.high ?? undefined });
+      else input = h("select", common, spec.choices.map((c) => h("option", { value: c, selected: c === spec.default }, c.replaceAll("_", " "))));
+      optBox.append(h("div", { class: "option" },
+        h("label", { for: `opt-${spec.name}` }, input, " ", spec.name.replaceAll("_", " "), spec.rule ? h("small", {}, ` (${spec.rule})`) : null),
+        h("span", { class: "option-help", id: `help-${spec.name}` }, spec.words)));
+    }
+    applyPreset();
+  }
+  function applyPreset() {
+    const r = rulesInfo();
+    const preset = r.presets.find((p) => p.name === presetSel.value) || r.presets[0];
+    presetWords.textContent = preset ? preset.words : "";
+    for (const spec of r.specs) {
+      const el = optBox.querySelector(`[data-opt="${spec.name}"]`);
+      const value = preset && spec.name in preset.options ? preset.options[spec.name] : spec.default;
+      if (el.type === "checkbox") el.checked = value; else el.value = value;
     }
   }
+  presetSel.addEventListener("change", applyPreset);
   rulesSel.addEventListener("change", () => { drawSeats(); drawOptions(); });
   seatsInput.addEventListener("change", drawSeats);
   drawSeats(); drawOptions();
@@ -79,8 +98,10 @@ async function home() {
   async function createTable(ev) {
     ev.preventDefault();
     const options = {};
-    for (const el of optBox.querySelectorAll("[data-opt]")) {
-      options[el.dataset.opt] = el.type === "checkbox" ? el.checked : el.type === "number" ? Number(el.value) : el.value;
+    for (const spec of rulesInfo().specs) {
+      const el = optBox.querySelector(`[data-opt="${spec.name}"]`);
+      const value = el.type === "checkbox" ? el.checked : el.type === "number" ? Number(el.value) : el.value;
+      if (value !== spec.default) options[spec.name] = value; // the rule set's defaults go without saying
     }
     const bots = [...seatList.querySelectorAll("select")].map((s) => s.value || null);
     try {
@@ -98,7 +119,8 @@ async function home() {
       h("form", { onsubmit: createTable, id: "create" },
         h("label", {}, "Your name ", name),
         h("label", {}, "Rules ", rulesSel), h("label", {}, "Seats ", seatsInput),
-        seatList, h("fieldset", {}, h("legend", {}, "Rule options"), optBox),
+        seatList, h("fieldset", {}, h("legend", {}, "Rules and house rules"),
+          h("label", {}, "Preset ", presetSel, presetWords), optBox),
         h("label", {}, "Grace after a drop (s) ", grace), h("label", {}, "Turn timer (s, 0 = none) ", turn),
         h("button", { type: "submit", id: "create-button" }, "Create table"), error)),
     h("section", { class: "panel" },
@@ -155,6 +177,7 @@ async function joinPage(code) {
   app.replaceChildren(h("section", { class: "panel" },
     h("h2", {}, lobby ? `${lobby.title} — table ${code}` : `Table ${code}`),
     lobby ? h("p", {}, `${lobby.seats.filter((s) => s.open).length} open seat(s); ${lobby.status}`) : null,
+    lobby ? rulesPanel({ ...lobby, status: "lobby" }) : null,
     h("form", { onsubmit: join }, name, h("button", { id: "join-button" }, "Take a seat")),
     h("p", {}, h("a", { href: `/t/${code}?watch=1`, onclick: link }, "Watch as a spectator")), error));
 }
