@@ -322,12 +322,13 @@ def test_rules_prints_the_whole_book() -> None:
 
 
 @pytest.mark.parametrize(
-    ("rules", "own", "other"), [("classic", "C-22", "D-20"), ("duo", "D-20", "F-29"), ("flex", "F-29", "C-22")]
+    ("rules", "own", "other"), [("classic", "C-22", "D-20"), ("duo", "D-20", "F-29"), ("flex", "F-29", "C-14")]
 )
 def test_rules_prints_one_rule_set_with_shared_rules(rules: str, own: str, other: str) -> None:
     result = invoke("rules", rules)
     assert result.exit_code == 0, result.output
     assert own in result.stdout and "G-6" in result.stdout and "R-7" in result.stdout
+    assert "H-1" in result.stdout and "mattel_house" in result.stdout  # the house rules go with every rule set
     assert other not in result.stdout
 
 
@@ -345,7 +346,7 @@ def test_rules_list_options() -> None:
     assert "  target_score=500" in result.stdout and "  duo_deck=standard112" in result.stdout
     duo = invoke("rules", "duo", "--list-options").stdout
     assert "target_score=200" in duo and "classic (Classic UNO" not in duo
-    assert "stack_draw" not in duo and "seven_zero=false" in duo
+    assert "stack_draw" not in duo and "forced_play=false" in duo
     assert "H-1 [classic]" in result.stdout and "party: mixed stacking" in result.stdout
 
 
@@ -388,3 +389,34 @@ def test_python_m_and_installed_script(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == "record refused: Classic UNO is for 2-10 seats, not 11\n"
+
+
+def test_h1_simulate_with_a_preset_and_options_saves_records_that_replay_with_their_options(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    result = invoke(
+        "simulate", "-g", "3", "-b", "heuristic", "--preset", "party", "-o", "uno_penalty=4", "--records", str(folder)
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads((folder / "classic-0.json").read_text(encoding="utf-8"))
+    assert record["options"]["stack_draw"] == "mixed" and record["options"]["uno_penalty"] == 4
+    assert "forced_play" not in record["options"]  # a house rule left off is not written
+    shown = invoke("replay", str(folder / "classic-0.json"), "--json")
+    assert shown.exit_code == 0, shown.output
+    options = json.loads(shown.stdout)["options"]
+    assert options["jump_in"] is True and options["forced_play"] is False and "duo_deck" not in options
+    assert "stack_draw=mixed" in invoke("replay", str(folder / "classic-0.json")).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--option", "target_score=true"], "error: option 'target_score' must be a whole number, not 'true'"),
+        (["--option", "jump_in=yes"], "error: option 'jump_in' must be true or false, not 'yes'"),
+        (["-r", "duo", "--option", "stack_draw=mixed"], "error: option 'stack_draw' (H-1) is not available in UNO Duo"),
+        (["--preset", "casino"], "error: unknown preset 'casino' (known: official, mattel_house, mobile, party)"),
+    ],
+)
+def test_h1_h3_simulate_refuses_bad_house_options(args: list[str], message: str) -> None:
+    result = invoke("simulate", "--games", "1", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output

@@ -79,8 +79,9 @@ def test_presets() -> None:
     party = parse_options("classic", preset="party")
     assert (party.stack_draw, party.jump_in, party.seven_zero, party.draw_until_playable) == ("mixed", True, True, True)
     # a preset sets only what the rule set has; given options apply on top
-    duo = parse_options("duo", ["draw_until_playable=false"], preset="party")
-    assert duo.seven_zero is True and duo.draw_until_playable is False
+    duo = parse_options("duo", ["draw_until_playable=false"], preset="mobile")
+    assert duo.forced_play is True and duo.draw_until_playable is False
+    assert parse_options("duo", preset="party").draw_until_playable is True
     assert set(PRESETS) == {"official", "mattel_house", "mobile", "party"}
     with pytest.raises(InvalidNotationError, match="unknown preset 'wild'"):
         parse_options("classic", preset="wild")

@@ -111,6 +111,9 @@ def _replay_summary(record: Record, state: GameState) -> RenderableType:
         f" ({state.rules.name}), {seats} seats, seed {state.seed}, round {data['round']}, ",
         f"{len(record.actions)} actions replayed",
     )
+    house = [f"{key}={json.dumps(value) if isinstance(value, bool) else value}" for key, value in record.options]
+    if house:
+        head.append(f"\noptions: {' '.join(house)}")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column("seat", justify="right")
     table.add_column("cards", justify="right")
@@ -179,7 +182,7 @@ def replay_command(file: str, as_json: bool, as_state: bool) -> None:
     except (RecordError, InvalidNotationError) as error:
         _fail(f"record refused: {error}")
     if as_json:
-        click.echo(json.dumps(state_to_json(state)))
+        click.echo(json.dumps({**state_to_json(state), "options": state.options.to_dict()}))
     if as_state:
         click.echo(format_state(state))
     if not (as_json or as_state):
@@ -409,7 +412,7 @@ def rules_text(ruleset: RuleSet | None) -> str:
     if ruleset is None:
         return text
     _, sections = rulebook_sections(text)
-    wanted = (ruleset.rule_letter, "G", "R")
+    wanted = (ruleset.rule_letter, "H", "G", "R")
     chosen = [body for letter in wanted for found, body in sections if found == letter]
     return "\n---\n\n".join(chosen)
 

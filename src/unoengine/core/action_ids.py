@@ -39,8 +39,11 @@ from unoengine.core.errors import InvalidNotationError
 from unoengine.core.rules import RULESETS
 from unoengine.core.state import GameState
 
-ACTION_IDS_VERSION = 1
-"""The version of the table. Any change of any id (a new kind, a new block, a new order) bumps it."""
+ACTION_IDS_VERSION = 2
+"""The version of the table. Any change of any id (a new kind, a new block, a new order) bumps it.
+
+Version 2 appends the block ``swap`` (H-2's ``R7>+k``); the ids of version 1 are unchanged.
+A jump-in (H-3) is a play: it has its play's id, for the seat that jumps in."""
 
 
 class ActionIdError(InvalidNotationError):
@@ -160,6 +163,14 @@ def _build() -> tuple[tuple[Slot, ...], dict[str, range]]:
     for name, word in (("accept", A.ACCEPT), ("challenge", A.CHALLENGE), ("keep", A.KEEP), ("reject", A.REJECT)):
         block(name, [Slot(word, 0, name)])
     block("color", [Slot(A.choose_color(color), 0, f"color {color.letter}") for color in COLORS])
+    # H-2 (version 2): a 7 of Classic names the seat to swap hands with; appended, so earlier ids keep their numbers.
+    sevens = [card for card in KINDS if card.number == 7 and card.flex_color is None and not card.flip]
+    swaps = [
+        Slot(A.play(card, None, False, None, False), offset, f"{format_card(card)}>+{offset}")
+        for card in sevens
+        for offset in range(1, MAX_OFFSET + 1)
+    ]
+    block("swap", swaps)
     return tuple(slots), blocks
 
 
@@ -208,7 +219,7 @@ def _absolute(slot: Slot, seat: Seat, seats: int) -> A.Action | None:
     if type(action) is A.Catch:
         return A.catch(target)
     assert type(action) is A.Play
-    return A.play(action.card, action.color, True, target, action.uno)
+    return A.play(action.card, action.color, action.flex, target, action.uno)
 
 
 def _seat_table(seats: int, seat: Seat) -> _SeatTable:

@@ -19,10 +19,9 @@ from unoengine.core.errors import InvalidNotationError
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.base import DeckTables, Options, RuleSet, game_of
 from unoengine.core.state import (
-    CORE_PENDING,
-    PENDING_TYPES,
     ChallengeWindow,
     DrawnCardChoice,
+    DrawStack,
     Game,
     GameState,
     Outcome,
@@ -53,6 +52,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     extra = state.rules.state_json
     if extra is not None:
         data.update(extra(state))
+    if type(pending) is DrawStack:
+        data["stack"] = pending.total  # H-1: the total the player to act draws or adds to
     data["scores"] = list(state.scores)
     data["round_winner"] = state.round_winner
     data["game_winner"] = state.outcome.winner if state.outcome is not None else None
@@ -350,11 +351,9 @@ class _Reader:
     def pending(self, text: str) -> Pending:
         kind, _, rest = text.partition(":")
         kind = kind.lower()
-        cls = PENDING_TYPES.get(kind) if _KIND.fullmatch(kind) else None
-        if cls is None or (cls not in CORE_PENDING and kind not in self.rules.handlers):
-            known = sorted(
-                name for name, type_ in PENDING_TYPES.items() if type_ in CORE_PENDING or name in self.rules.handlers
-            )
+        cls = self.rules.decisions.get(kind) if _KIND.fullmatch(kind) else None
+        if cls is None:
+            known = sorted(self.rules.decisions)
             raise InvalidNotationError(
                 f"pending: unknown decision {kind!r} in {self.rules.title} (known: {', '.join(known)})"
             )

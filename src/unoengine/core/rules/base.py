@@ -13,9 +13,10 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from unoengine.core import actions as A
-from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
+from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
 from unoengine.core.errors import InvalidNotationError
-from unoengine.core.state import ChallengeWindow, Game, GameState
+from unoengine.core.events import ChallengeResolved, HandShown
+from unoengine.core.state import ChallengeWindow, DrawnCardChoice, DrawStack, Game, GameOver, GameState, Turn
 from unoengine.core.work import Work
 
 Effect = Callable[[Work, Seat, Card, A.Play, bool], None]
@@ -172,8 +173,11 @@ HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
         False,
         "H-2",
         "a 7 swaps hands with a chosen seat (R7>2); a 0 passes every hand on",
-        rulesets=("classic", "duo"),
-        absent=(("flex", "Flex!'s flex sides already choose targets (F-22, F-25)"),),
+        rulesets=("classic",),
+        absent=(
+            ("duo", "Duo's colour dump (D-15) plays several cards of one hand in one turn"),
+            ("flex", "Flex!'s flex sides already choose targets (F-22, F-25)"),
+        ),
     ),
     OptionSpec(
         "jump_in",
@@ -238,15 +242,21 @@ def rule_set_options(name: str, own: Sequence[OptionSpec], **defaults: Any) -> t
 
 
 class PendingHandler:
-    """Legal actions, resolution and public details of a rule set's own pending decision.
+    """One decision: its legal actions, its resolution, its refusals, what its view shows and hides.
 
-    A rule set registers one handler per decision type it contributes
-    (``RuleSet.handlers``, keyed by the decision's ``kind``); the engine and the
-    views reach those decisions only through these methods.
+    Every decision is one (the base ones, turn, drawn, challenge and game_over, are
+    :data:`BASE_HANDLERS`); a rule set's ``handlers`` map every ``kind`` it can
+    pend to its handler (:func:`with_base`), and the engine's ``legal_actions``,
+    ``apply_unchecked`` and ``refusal`` are one lookup each. A decision can be
+    shared: Duo's volley (D-13) and H-1's stack are one :class:`StackHandler`.
     """
 
     def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
         """What ``seat`` may see of this decision, as ``(name, value)`` pairs (views, G-2)."""
+        return ()
+
+    def hidden(self) -> tuple[str, ...]:
+        """The decision's fields that no view shows (besides ``seat`` and ``kind``), G-2."""
         return ()
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
@@ -301,8 +311,12 @@ class RuleSet:
     """Called after every card is resolved (F-16 rule 1)."""
     state_json: Callable[[GameState], dict[str, Any]] | None = None
     """The rule set's own keys of ``uno replay --json`` (Flex ``power``, Duo ``volley``)."""
-    handlers: Mapping[str, PendingHandler] = field(default_factory=dict)
-    """The rule set's own pending decisions, by ``pending.kind``."""
+    handlers: Mapping[str, PendingHandler] = field(default_factory=lambda: dict(BASE_HANDLERS))
+    """Every decision the rule set can pend, by ``pending.kind``: the base ones and its own (:func:`with_base`)."""
+    decisions: Mapping[str, type] = field(default_factory=lambda: dict(BASE_DECISIONS))
+    """The decision types by ``kind`` (the state notation rebuilds decisions from them): the base ones and its own."""
+    hides_top: frozenset[type] = frozenset()
+    """Decision types during which the discard pile has no top card yet (Duo's draft, D-3)."""
     describe_side: Callable[[Card, bool], str] = lambda card, flex: describe_classic(card)
     """What a card does when played (``flex``: on its flex side), in words, for interfaces."""
     decision_words: Callable[[str, Mapping[str, Any], A.Action | None], str | None] | None = None
@@ -419,6 +433,10 @@ class DeckTables:
         self.normal_ok: tuple[tuple[bool, ...], ...] = tuple(normal)
         """``normal_ok[top_kind * 4 + color_index][kind]``: the normal side may be played."""
         self.is_wd4: tuple[bool, ...] = tuple(c.rank in (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR) for c in kinds)
+        self.is_draw_two: tuple[bool, ...] = tuple(c.rank is Rank.DRAW_TWO for c in kinds)
+        """H-1, D-13: the Draw Two kinds (their normal side: the cards that stack and volley)."""
+        self.number_of: tuple[int, ...] = tuple(-1 if c.number is None else c.number for c in kinds)
+        """A number card kind's number, ``-1`` for the others (H-2: sevens and zeros)."""
         plain: list[tuple[A.Play, ...]] = []
         with_uno: list[tuple[A.Play, ...]] = []
         for card in kinds:
@@ -544,10 +562,114 @@ def reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> 
 
 
 def draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-    """C-14 Draw Two: the next player draws 2 and loses their turn (C-20 when final)."""
+    """C-14 Draw Two: the next player draws 2 and loses their turn (C-20 when final).
+
+    H-1 (``stack_draw`` lets a Draw Two stack): the next player may add to the
+    stack, or draws its total (a final Draw Two: the total is drawn at once).
+    """
+    if work.options.stack_draw in TWO_STACKS:
+        total = stack_total(work.prior) + 2
+        victim = work.next_seat(seat)
+        if final:
+            work.draw(victim, total)
+        else:
+            work.pending = DrawStack(victim, total)
+        return
     work.draw(work.next_seat(seat), 2)
     if not final:
         work.turn(work.next_seat(seat, 2))
+
+
+TWO_STACKS = frozenset({"draw_two", "same", "mixed"})
+"""H-1: the ``stack_draw`` values under which a Draw Two starts or adds to a stack."""
+FOUR_STACKS = frozenset({"draw_four", "same", "mixed"})
+"""H-1: the ``stack_draw`` values under which a Wild Draw Four starts or adds to a stack."""
+
+
+def stack_total(prior: object) -> int:
+    """H-1: the total of the stack a draw card was played on (0: none)."""
+    kind = type(prior)
+    if kind is DrawStack:
+        return prior.total  # type: ignore[attr-defined, no-any-return]
+    if kind is ChallengeWindow:
+        return prior.draws  # type: ignore[attr-defined, no-any-return]
+    return 0
+
+
+def stacks_on(tables: DeckTables, mode: str, kind: int, top: int) -> bool:
+    """H-1, D-13: may a card of ``kind`` go on a stack whose top card is of kind ``top``?"""
+    two, four = tables.is_draw_two[kind], tables.is_wd4[kind]
+    top_two, top_four = tables.is_draw_two[top], tables.is_wd4[top]
+    if mode == "draw_two":
+        return two and top_two
+    if mode == "draw_four":
+        return four and top_four
+    if mode == "same":
+        return (two and top_two) or (four and top_four)
+    if mode == "mixed":
+        return (two or four) and (top_two or top_four)
+    return False
+
+
+def stack_plays(state: GameState, seat: Seat, mode: str) -> list[A.Action]:
+    """H-1, D-13: the seat's plays that add to the stack, one kind at a time (sorted by kind).
+
+    A Wild Draw Four names its colour (four plays); ``strict`` (H-6) keeps it out
+    while the seat holds a card of the current colour.
+    """
+    tables = state.tables
+    hand = state.hands[seat]
+    kind_of = tables.kind_of
+    top = kind_of[state.discard_pile[-1]]
+    kinds = sorted({kind_of[card] for card in hand if stacks_on(tables, mode, kind_of[card], top)})
+    if (
+        state.options.wild_draw_four == "strict"
+        and any(tables.is_wd4[kind] for kind in kinds)
+        and tables.holds_color(hand, state.color)
+    ):
+        kinds = [kind for kind in kinds if not tables.is_wd4[kind]]
+    plays = tables.plays_uno if len(hand) == 2 else tables.plays
+    return [play for kind in kinds for play in plays[kind]]
+
+
+class StackHandler(PendingHandler):
+    """H-1 ``stack`` and D-13 ``volley``: add a card to the stack, or ``draw`` its total and lose the turn.
+
+    One decision for both: Duo's volley is Draw-Two stacking (``mode`` ``draw_two``,
+    rule D-13); Classic's stack takes its mode from the option ``stack_draw`` (H-1).
+    """
+
+    def __init__(self, mode: str, rule: str, detail: str) -> None:
+        self.mode = mode
+        self.rule = rule
+        self.detail = detail
+
+    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
+        return ((self.detail, state.pending.total),)
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        out = stack_plays(state, seat, self.mode or state.options.stack_draw)
+        out.append(A.DRAW)
+        return out
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        if type(action) is A.Play:
+            work.play_card(seat, work.find(seat, action.card), action)
+        else:
+            work.draw(seat, work.prior.total)
+            work.turn(work.next_seat(seat))
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        if type(action) is A.Play and action.uno:
+            return "C-19", "' uno' goes with the play that leaves one card"
+        if self.rule == "D-13":
+            what = "adds a Draw Two to the volley or takes it with 'draw'"
+        else:
+            cards = {"draw_two": "a Draw Two", "draw_four": "a Wild Draw Four"}.get(
+                state.options.stack_draw, "a Draw Two or a Wild Draw Four"
+            )
+            what = f"adds {cards} to the stack ({state.pending.total}) or draws it with 'draw'"
+        return self.rule, f"seat {seat} {what}, not {A.format_action(action)!r}"
 
 
 def wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
@@ -557,14 +679,19 @@ def wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bo
     challenge either (only legal plays were offered).
     """
     victim = work.next_seat(seat)
+    stacking = work.options.stack_draw in FOUR_STACKS  # H-1: the victim may add to the stack
+    total = stack_total(work.prior) + 4 if stacking else 4
     if final or work.options.wild_draw_four == "strict":
-        work.draw(victim, 4)
+        if stacking and not final:
+            work.pending = DrawStack(victim, total)
+            return
+        work.draw(victim, total)
         if not final:
             work.turn(work.next_seat(seat, 2))
         return
     legal = work.rules.wild_draw_four_legal(work, seat, work.hands[seat], action)
     after = work.next_seat(victim)
-    work.pending = ChallengeWindow(victim, seat, legal, 4, after, victim, after)
+    work.pending = ChallengeWindow(victim, seat, legal, total, after, victim, after)
 
 
 def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
@@ -620,3 +747,356 @@ def deal_seven(work: Work, order: list[CardId]) -> None:
             position += 1
     work.hands = [tuple(hand) for hand in hands]
     work.draw_pile = tuple(reversed(order[position:]))
+
+
+# -- the core decisions: turn, drawn card, challenge, game over (and their plays) ----------
+
+MAX_DRAW_UNTIL_PLAYABLE = 10
+"""C-22: at most 10 cards are drawn looking for a playable one."""
+
+
+def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
+    """C-7 (and the rule set's ``side_plays``, F-14): a turn's plays, one kind of card at a time in hand order."""
+    tables = state.game.tables
+    hand = state.hands[seat]
+    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    uno = len(hand) == 2
+    table = (tables.card_plays_uno if uno else tables.card_plays)[row]
+    kind_bit = tables.kind_bit
+    out: list[A.Action] = []
+    seen = 0
+    side_plays = state.game.rules.side_plays
+    if side_plays is None:
+        for card in hand:
+            plays = table[card]
+            if plays and not seen & kind_bit[card]:
+                seen |= kind_bit[card]
+                out += plays
+    else:
+        kind_of = tables.kind_of
+        for card in hand:
+            bit = kind_bit[card]
+            if not seen & bit:
+                seen |= bit
+                out += table[card]
+                out += side_plays(state, seat, kind_of[card], row, uno)
+    if (
+        seen & tables.wd4_mask
+        and state.game.options.wild_draw_four == "strict"
+        and tables.holds_color(hand, state.color)
+    ):
+        out = [play for play in out if not tables.is_wd4[tables.kind(play.card)]]  # type: ignore[union-attr]
+    if state.game.options.seven_zero:
+        out = seven_zero_plays(state, seat, out)
+    return out
+
+
+def seven_zero_plays(state: GameState, seat: Seat, plays: list[A.Action]) -> list[A.Action]:
+    """H-2: a 7 is played naming the seat to swap with (``R7>2``, every other seat in seat order);
+    a 7 or a 0 takes no `` uno`` (the hand changes: the UNO call comes after the swap)."""
+    out: list[A.Action] = []
+    for play in plays:
+        card = play.card  # type: ignore[union-attr]
+        number = card.number
+        if number not in (0, 7):
+            out.append(play)
+        elif not play.uno:  # type: ignore[union-attr]
+            if number == 0:
+                out.append(play)
+            else:
+                out += [A.play(card, None, False, target) for target in range(state.seats) if target != seat]
+    return out
+
+
+def jump_plays(state: GameState, seat: Seat) -> list[A.Action]:
+    """H-3: the seat's plays of a card identical to the top card (same colour and rank; never a wild)."""
+    tables = state.game.tables
+    top = tables.kind_of[state.discard_pile[-1]]
+    if tables.kinds[top].is_wild:
+        return []
+    hand = state.hands[seat]
+    if not any(tables.kind_of[card] == top for card in hand):
+        return []
+    out: list[A.Action] = list((tables.plays_uno if len(hand) == 2 else tables.plays)[top])
+    if state.game.options.seven_zero:
+        out = seven_zero_plays(state, seat, out)
+    return out
+
+
+def card_plays(state: GameState, seat: Seat, card: CardId) -> list[A.Action]:
+    """C-8, F-10, F-11: the plays of one card (the drawn card)."""
+    tables = state.game.tables
+    hand = state.hands[seat]
+    kind = tables.kind_of[card]
+    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    uno = len(hand) == 2
+    out: list[A.Action] = []
+    strict = state.game.options.wild_draw_four == "strict"
+    if not (strict and tables.is_wd4[kind] and tables.holds_color(hand, state.color)):
+        out += (tables.card_plays_uno if uno else tables.card_plays)[row][card]
+    side_plays = state.game.rules.side_plays
+    if side_plays is not None:
+        out += side_plays(state, seat, kind, row, uno)
+    if state.game.options.seven_zero:
+        return seven_zero_plays(state, seat, out)
+    return out
+
+
+def is_playable(state: GameState, seat: Seat, card: CardId) -> bool:
+    """Could ``seat`` play ``card`` now, on any side? (C-7, F-14; C-22's test)."""
+    return bool(card_plays(state, seat, card))
+
+
+def turn_draw(work: Work, seat: Seat) -> None:
+    """C-8 (or C-22): draw, then decide about the drawn card."""
+    last: CardId | None = None
+    if work.options.draw_until_playable:
+        for _ in range(MAX_DRAW_UNTIL_PLAYABLE):
+            got = work.draw(seat, 1)
+            if not got:
+                break
+            last = got[0]
+            probe = work.freeze()
+            if is_playable(probe, seat, last):
+                break
+    else:
+        got = work.draw(seat, 1)
+        last = got[0] if got else None
+    if last is not None:
+        work.blocked = 0
+    work.pending = DrawnCardChoice(seat, last)
+
+
+def resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challenged: bool) -> None:
+    """C-17, D-18, F-24, F-25: accept, or challenge and show the hand to the challenger."""
+    if not challenged:
+        work.draw(seat, pending.draws)
+        work.turn(pending.after_accept)
+        return
+    player = pending.player
+    work.emit(HandShown(player, seat, work.hands[player], pending.legal))
+    work.emit(ChallengeResolved(seat, player, not pending.legal))
+    if pending.legal:
+        work.draw(seat, pending.draws + 2)
+        work.turn(pending.after_fail)
+    elif pending.draws > 4 and work.options.stack_draw != "none":
+        # H-1: a challenge settles only the last Wild Draw Four: its player draws 4, the challenger the rest.
+        work.draw(player, 4)
+        work.draw(seat, pending.draws - 4)
+        work.turn(pending.after_success)
+    else:
+        work.draw(player, pending.draws)
+        work.turn(pending.after_success)
+
+
+def seven_zero_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[str, str] | None:
+    """H-2: a 7 names another seat to swap with; a 7 or a 0 takes no `` uno``; no other card names a seat."""
+    if not state.options.seven_zero or action.card.number not in (0, 7):
+        return None
+    name = format_card(action.card)
+    if action.uno:
+        return "H-2", f"a {name} changes hands: call 'uno' after the swap, not with the play"
+    if action.card.number == 0:
+        return None if action.target is None else ("H-2", f"a {name} passes every hand on: it names no seat")
+    target = action.target
+    if target is None:
+        return "H-2", f"a 7 names the seat to swap hands with, as {name}>{(seat + 1) % state.seats}"
+    if target == seat or not 0 <= target < state.seats:
+        return "H-2", f"seat {seat} cannot swap hands with seat {target}"
+    return None
+
+
+def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | None) -> tuple[str, str]:
+    """Why a play is refused (C-7, C-8, C-9, C-16, C-19; the rule set's own: ``refuse_play``)."""
+    cite = state.rules.cite
+    tables = state.tables
+    card = action.card
+    name = format_card(card)
+    if card not in tables.kind_index:
+        return "G-4", f"{name} is not a card of {state.rules.title}"
+    kind = tables.kind_index[card]
+    hand = state.hands[seat]
+    if drawn is not None and tables.kind_of[drawn] != kind:
+        return cite["drawn"], f"only the drawn card ({format_card(tables.cards[drawn])}) may be played now"
+    if not any(tables.kind_of[c] == kind for c in hand):
+        return "G-4", f"seat {seat} holds no {name}"
+    if card.is_wild and action.color is None:
+        return cite["wild"], f"a wild play names a colour, as {name}:g"
+    if not card.is_wild and action.color is not None:
+        return cite["wild"], f"only a wild card names a colour; write {name}"
+    refused = seven_zero_refusal(state, seat, action)
+    if refused is not None:
+        return refused
+    seven = state.options.seven_zero and card.number == 7
+    refuse_play = state.rules.refuse_play
+    if refuse_play is not None:
+        refused = refuse_play(state, seat, action, kind)
+        if refused is not None:
+            return refused
+    elif action.flex or (action.target is not None and not seven):
+        return "G-4", f"{A.format_action(action)!r} is not a play of {state.rules.title}"
+    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    if not action.flex and not tables.normal_ok[row][kind]:
+        top = format_card(tables.cards[state.discard_pile[-1]])
+        color = state.color.word if state.color else "none"
+        return cite["match"], f"the {name} does not match {top} (current colour {color})"
+    if tables.is_wd4[kind] and state.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
+        word = state.color.word if state.color else ""
+        return cite["wd4"], f"a Wild Draw Four may not be played while holding a {word} card (the current colour)"
+    if action.uno:
+        return cite["uno"], f"' uno' goes with the play that leaves one card; seat {seat} would keep {len(hand) - 1}"
+    return "G-4", f"{A.format_action(action)!r} is not legal here"
+
+
+def jump_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[str, str]:
+    """H-3: why a play by a seat that is not to act is refused."""
+    if type(state.pending) is not Turn or state.unsafe is not None:
+        return "H-3", "a seat jumps in only on a normal turn, with no draw total, colour, challenge or UNO open"
+    refused = seven_zero_refusal(state, seat, action)
+    if refused is not None:
+        return refused
+    top = format_card(state.tables.cards[state.discard_pile[-1]])
+    text = A.format_action(action)
+    return "H-3", f"seat {seat} may jump in only with a card identical to the top card ({top}), not {text!r}"
+
+
+def play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
+    """Play the first card of the action's kind from the seat's hand."""
+    work.play_card(seat, work.find(seat, action.card), action)
+
+
+class TurnHandler(PendingHandler):
+    """``turn`` (C-7, C-8; H-4): play a card, or ``draw``."""
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        out = turn_plays(state, seat)
+        if not (out and state.game.options.forced_play):  # H-4: a seat that can play may not draw
+            out.append(A.DRAW)
+        return out
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        if type(action) is A.Play:
+            play_from_hand(work, seat, action)
+        else:
+            turn_draw(work, seat)
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        if type(action) is A.Draw and state.options.forced_play:
+            return "H-4", f"seat {seat} can play a card and may not draw (forced play)"
+        if type(action) is not A.Play:
+            text = A.format_action(action)
+            return state.rules.cite[
+                "drawn"
+            ], f"on a turn seat {seat} plays a card or draws; {text!r} is not one of them"
+        return play_refusal(state, seat, action, None)
+
+
+class DrawnHandler(PendingHandler):
+    """``drawn`` (C-8, C-11, G-6; H-4, H-5): play the drawn card, ``pass``, or (H-5) ``draw`` again."""
+
+    def hidden(self) -> tuple[str, ...]:
+        """The drawn card is the drawer's own: the view shows only whether a card was drawn (``drew``)."""
+        return ("card",)
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        card = state.pending.card
+        out = [] if card is None else card_plays(state, seat, card)
+        options = state.game.options
+        if not out and card is not None and options.draw_to_match:
+            out.append(A.DRAW)  # H-5: nothing fits: draw again, or pass
+        if not (out and options.forced_play):  # H-4: a playable drawn card must be played
+            out.append(A.PASS)
+        return out
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        kind = type(action)
+        card = work.prior.card
+        if kind is A.Play:
+            assert card is not None
+            work.play_card(seat, card, action)  # type: ignore[arg-type]
+        elif kind is A.Draw:
+            # H-5: the drawn card does not fit: draw one more.
+            got = work.draw(seat, 1)
+            work.pending = DrawnCardChoice(seat, got[0] if got else None)
+        elif card is None:
+            # G-6: nothing could be drawn and the seat passes.
+            work.blocked += 1
+            if work.blocked >= work.seats:
+                work.end_round(None)
+            else:
+                work.turn(work.next_seat(seat))
+        else:
+            work.blocked = 0
+            work.turn(work.next_seat(seat))
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        if type(action) is A.Pass and state.options.forced_play:
+            return "H-4", "the drawn card can be played and must be played (forced play)"
+        if type(action) is A.Draw and state.options.draw_to_match:
+            return "H-5", "the drawn card can be played: draw again only when it does not fit"
+        if type(action) is not A.Play:
+            text = A.format_action(action)
+            return state.rules.cite["drawn"], f"after drawing, seat {seat} plays the drawn card or passes, not {text!r}"
+        return play_refusal(state, seat, action, state.pending.card)
+
+
+class ChallengeHandler(PendingHandler):
+    """``challenge`` (C-17, D-18, F-24, F-25; H-1): ``accept``, ``challenge``, or stack on the Wild Draw Four."""
+
+    def hidden(self) -> tuple[str, ...]:
+        """Whether the Wild Draw Four was legal is hidden information (G-2)."""
+        return ("legal",)
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        out: list[A.Action] = [A.ACCEPT, A.CHALLENGE]
+        mode = state.game.options.stack_draw
+        if mode in FOUR_STACKS:  # H-1: or stack (accepting the card)
+            out = stack_plays(state, seat, mode) + out
+        return out
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        if type(action) is A.Play:
+            play_from_hand(work, seat, action)  # H-1: stacking accepts the card
+        else:
+            resolve_challenge(work, seat, work.prior, type(action) is A.Challenge)
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        text = A.format_action(action)
+        if type(action) is A.Play and state.options.stack_draw in FOUR_STACKS:
+            return "H-1", f"only a card that stacks on the Wild Draw Four may be played now, not {text!r}"
+        return state.rules.cite["wd4"], f"seat {seat} must 'accept' or 'challenge' the Wild Draw Four, not {text!r}"
+
+
+class GameOverHandler(PendingHandler):
+    """``game_over``: nobody acts any more."""
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        return []
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        raise AssertionError("no action is legal once the game is over")
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        return "G-4", "the game is over"
+
+
+BASE_HANDLERS: dict[str, PendingHandler] = {
+    "turn": TurnHandler(),
+    "drawn": DrawnHandler(),
+    "challenge": ChallengeHandler(),
+    "game_over": GameOverHandler(),
+}
+"""The decisions of every rule set (``RuleSet.handlers`` adds each rule set's own to these)."""
+
+BASE_DECISIONS: dict[str, type] = {
+    "turn": Turn,
+    "drawn": DrawnCardChoice,
+    "challenge": ChallengeWindow,
+    "game_over": GameOver,
+}
+"""The decision types of every rule set by ``kind`` (``RuleSet.decisions`` adds the rule set's own)."""
+
+
+def with_base(own: Mapping[str, PendingHandler]) -> dict[str, PendingHandler]:
+    """A rule set's handlers: the base decisions' and its own (a base decision may be shared: H-1's stack)."""
+    return {**BASE_HANDLERS, **own}

@@ -32,8 +32,10 @@ from __future__ import annotations
 
 from unoengine.core.cards import Card, CardId, Rank
 from unoengine.core.rules.base import (
+    BASE_DECISIONS,
     CLASSIC_EFFECTS,
     RuleSet,
+    StackHandler,
     classic_wild_draw_four_legal,
     deal_seven,
     dealer_to_the_left,
@@ -42,7 +44,9 @@ from unoengine.core.rules.base import (
     standard_deck,
     wild_draw_four_option,
     winner_takes_all,
+    with_base,
 )
+from unoengine.core.state import DrawStack
 from unoengine.core.work import Work
 
 CLASSIC_POINTS = {
@@ -109,6 +113,8 @@ CLASSIC = RuleSet(
     score_round=winner_takes_all,
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
+    handlers=with_base({"stack": StackHandler("", "H-1", "stack")}),  # H-1: the shared stacking decision
+    decisions={**BASE_DECISIONS, "stack": DrawStack},
     rule_letter="C",
     cite={"match": "C-7", "drawn": "C-8", "wild": "C-9", "wd4": "C-16", "uno": "C-19", "flex": "C-7"},
 )

@@ -42,6 +42,7 @@ from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
 from unoengine.core.events import CardsDrawn
 from unoengine.core.rules.base import (
+    BASE_DECISIONS,
     CLASSIC_EFFECTS,
     CLASSIC_WORDS,
     COLOR_INDEX,
@@ -49,17 +50,19 @@ from unoengine.core.rules.base import (
     OptionSpec,
     PendingHandler,
     RuleSet,
+    StackHandler,
     describe_with,
     no_effect,
     rule_set_options,
     standard_deck,
     wild_draw_four,
     wild_draw_four_option,
+    with_base,
 )
-from unoengine.core.state import HIDES_TOP, PENDING_TYPES, GameState
+from unoengine.core.state import GameState
 from unoengine.core.work import Work
 
-# -- Duo's own decisions (registered in DUO.handlers) ------------------------------
+# -- Duo's own decisions (DUO.handlers and DUO.decisions) --------------------------
 
 
 class ColorChoice(NamedTuple):
@@ -106,10 +109,6 @@ class Draft(NamedTuple):
     seat: Seat
     step: int
     kind: str = "draft"
-
-
-HIDES_TOP.add(Draft)
-PENDING_TYPES.update(draft=Draft, color=ColorChoice, volley=Volley, dump=Dump)
 
 
 DUO_POINTS = {
@@ -304,39 +303,6 @@ class ColorHandler(PendingHandler):
         return "D-6", f"seat {seat} names the first Wild's colour ('color g'), not {A.format_action(action)!r}"
 
 
-class VolleyHandler(PendingHandler):
-    """D-13: play a Draw Two of any colour, or ``draw`` the whole total."""
-
-    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
-        return (("volley", state.pending.total),)
-
-    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
-        tables = state.tables
-        hand = state.hands[seat]
-        plays = tables.plays_uno if len(hand) == 2 else tables.plays
-        kinds = sorted({tables.kind_of[c] for c in hand if tables.cards[c].rank is Rank.DRAW_TWO})
-        out: list[A.Action] = [p for kind in kinds for p in plays[kind]]
-        out.append(A.DRAW)
-        return out
-
-    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
-        volley = work.prior
-        assert type(volley) is Volley
-        if type(action) is A.Play:
-            work.play_card(seat, work.find(seat, action.card), action)
-        else:
-            work.draw(seat, volley.total)
-            work.turn(other(seat))
-
-    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
-        if type(action) is A.Play and action.uno:
-            return "C-19", "' uno' goes with the play that leaves one card"
-        return (
-            "D-13",
-            f"seat {seat} adds a Draw Two to the volley or takes it with 'draw', not {A.format_action(action)!r}",
-        )
-
-
 class DumpHandler(PendingHandler):
     """D-15: play every card of the colour, one at a time; ``pass`` only before the first."""
 
@@ -473,12 +439,16 @@ DUO = RuleSet(
     next_dealer=lambda work: other(work.dealer),
     first_dealer=cut,
     turn_over_discards=True,
-    handlers={
-        "draft": DraftHandler(),
-        "color": ColorHandler(),
-        "volley": VolleyHandler(),
-        "dump": DumpHandler(),
-    },
+    handlers=with_base(
+        {
+            "draft": DraftHandler(),
+            "color": ColorHandler(),
+            "volley": StackHandler("draw_two", "D-13", "volley"),  # D-13: Draw-Two stacking (H-1's decision)
+            "dump": DumpHandler(),
+        }
+    ),
+    decisions={**BASE_DECISIONS, "draft": Draft, "color": ColorChoice, "volley": Volley, "dump": Dump},
+    hides_top=frozenset({Draft}),
     state_json=duo_json,
     describe_side=describe_duo,
     decision_words=duo_decision_words,
