@@ -166,3 +166,35 @@ def test_a_step_in_words() -> None:
     assert past_words(rules, parse_action("R7 uno")) == "played red 7, and called UNO"
     assert past_words(rules, parse_action("catch 1")) == "caught seat 1"
     assert past_words(rules, parse_action("color g")) == "named the colour green"
+
+
+def test_house_rule_actions_in_words() -> None:
+    """H-1, H-2, H-3: a stack's total, a 7's swap and a jump-in, worded and grouped from the view alone."""
+    from unoengine import new_game as game
+
+    state = game(
+        "classic",
+        3,
+        seed=0,
+        deck=deal_order("classic", [["R7", "G5", "G5"], [], []], top="R5", dealer=2),
+        dealer=2,
+        options={"seven_zero": True, "jump_in": True},
+    )
+    swap = by_action(state, 0)["R7>2"]
+    assert (swap["label"], swap["aim"]) == ("Swap with seat 2", "Swap hands with whom?")
+    assert swap["words"] == "Play red 7, and swap hands with seat 2"
+    state = run(state, "0 G5")
+    jump = by_action(state, 0)["G5"]
+    assert (jump["group"], jump["out_of_turn"], jump["words"]) == ("react", True, "Jump in: play green 5")
+    stack = game(
+        "classic",
+        3,
+        seed=0,
+        deck=deal_order("classic", [["R+2"], ["B+2"], []], top="R5", dealer=2),
+        dealer=2,
+        options={"stack_draw": "draw_two"},
+    )
+    stack = run(stack, "0 R+2")
+    assert words(stack, 1) == {"title": "Draw stack", "prompt": "Draw stack: add a card to it, or take 2"}
+    assert by_action(stack, 1)["draw"]["label"] == "Take 2"
+    assert by_action(stack, 1)["B+2"]["group"] == "hand"

@@ -1136,7 +1136,8 @@ class UnoApp(App[None]):
                 for t in targets
                 if t is not None
             ]
-            self.ask("target", "Who must draw?", seats, target)
+            aims = {info.action: info.aim for info in self.view().actions}
+            self.ask("target", aims.get(candidates[0]) or "Which seat?", seats, target)
             return
         if len({p.uno for p in candidates}) > 1:
 

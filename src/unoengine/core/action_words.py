@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from unoengine.core import actions as A
 from unoengine.core.action_ids import action_id
-from unoengine.core.cards import Card, Color, Seat
+from unoengine.core.cards import Card, Color, Rank, Seat
 from unoengine.core.errors import InvalidNotationError
 from unoengine.core.rules.base import RuleSet
 
@@ -59,6 +59,8 @@ class ActionInfo(NamedTuple):
     """A few words telling this action from the others of its card or decision (a button)."""
     words: str
     """The action in a sentence (a prompt's answer)."""
+    aim: str = ""
+    """For a play with a target: the question that chooses it (``Who must draw?``, ``Swap hands with whom?``)."""
 
 
 class DecisionWords(NamedTuple):
@@ -113,6 +115,8 @@ def decision_words(view: Any, rules: RuleSet) -> DecisionWords:
         prompt = "Nothing left to draw: pass"
     elif kind == "drawn" and view.drawn_card is not None:
         prompt = f"You drew {view.drawn_card.words}: play it, or keep it and pass"
+    elif kind == "stack":
+        prompt = f"Draw stack: add a card to it, or take {facts.get('stack', 0)}"
     elif kind == "challenge" and view.challenger_of is not None:
         prompt = (
             f"seat {view.challenger_of} played a Wild Draw Four on you: "
@@ -134,6 +138,7 @@ _BASE_WORDS: dict[str, tuple[str, str]] = {
     "drawn": ("Drawn card", "Play the card you drew, or keep it and pass"),
     "challenge": ("Wild Draw Four", "A Wild Draw Four: accept the draw or challenge"),
     "game_over": ("Game over", "The game is over"),
+    "stack": ("Draw stack", "Draw stack: add a card to it, or take the cards"),
 }
 """The core's own decisions (C-7, C-8, C-11, C-17) in words."""
 
@@ -145,12 +150,15 @@ def describe_action(view: Any, rules: RuleSet, action: A.Action) -> tuple[str, s
     out_of_turn = view.seat != view.to_act
     rule = None if out_of_turn else _rule_words(rules, kind, facts, action)
     if type(action) is A.Play:
-        label, words = _play_words(rules, action, out_of_turn)
+        label, words = _play_words(rules, action, out_of_turn, facts)
     elif type(action) is A.Catch:
         penalty = facts.get("uno_penalty", 2)
         label, words = f"Catch seat {action.seat}", f"Catch seat {action.seat} without UNO: they draw {penalty}"
     elif type(action) is A.ChooseColor:
         label, words = action.color.word.capitalize(), f"Name {action.color.word}"
+    elif type(action) is A.Draw and kind == "stack":
+        total = facts.get("stack", 0)
+        label, words = f"Take {total}", f"Take {total}: draw the stack's {total} cards"
     elif type(action) is A.Draw:
         label, words = "Draw", "Draw a card"
     elif type(action) is A.Pass:
@@ -172,7 +180,12 @@ def describe_action(view: Any, rules: RuleSet, action: A.Action) -> tuple[str, s
     return label, words
 
 
-def _play_words(rules: RuleSet, play: A.Play, out_of_turn: bool) -> tuple[str, str]:
+def _swaps(play: A.Play, facts: Mapping[str, Any]) -> bool:
+    """H-2: a 7's target is the seat it swaps hands with."""
+    return bool(facts.get("seven_zero")) and play.card.rank is Rank.NUMBER and play.card.number == 7
+
+
+def _play_words(rules: RuleSet, play: A.Play, out_of_turn: bool, facts: Mapping[str, Any]) -> tuple[str, str]:
     card = play.card
     name = card.words.split(", flex side")[0]
     parts: list[str] = []
@@ -184,9 +197,12 @@ def _play_words(rules: RuleSet, play: A.Play, out_of_turn: bool) -> tuple[str, s
     if play.color is not None:
         parts.append(play.color.word)
         words += f", naming {play.color.word}"
-    if play.target is not None:
+    if play.target is not None and _swaps(play, facts):
+        parts.append(f"swap with seat {play.target}")
+        words += f", and swap hands with seat {play.target}"
+    elif play.target is not None:
         parts.append(f"at seat {play.target}")
-        words += f", at seat {play.target}"
+        words += f", and seat {play.target} draws"
     if play.uno:
         parts.append("call UNO")
         words += ", and call UNO"
@@ -204,6 +220,7 @@ def action_infos(view: Any, rules: RuleSet) -> tuple[ActionInfo, ...]:
         return ()
     out: list[ActionInfo] = []
     own = seat == view.to_act
+    facts = _facts(view)
     for action in view.legal:
         kind = action_type(action)
         try:
@@ -221,6 +238,9 @@ def action_infos(view: Any, rules: RuleSet) -> tuple[ActionInfo, ...]:
             group = "choice"
         label, words = describe_action(view, rules, action)
         play = action if isinstance(action, A.Play) else None
+        aim = ""
+        if play is not None and play.target is not None:
+            aim = "Swap hands with whom?" if _swaps(play, facts) else "Who must draw?"
         color = action.color if isinstance(action, A.ChooseColor) else None if play is None else play.color
         out.append(
             ActionInfo(
@@ -238,6 +258,7 @@ def action_infos(view: Any, rules: RuleSet) -> tuple[ActionInfo, ...]:
                 group=group,
                 label=label,
                 words=words,
+                aim=aim,
             )
         )
     return tuple(out)
@@ -257,8 +278,9 @@ _DONE: dict[str, str] = {
 def past_words(rules: RuleSet, action: A.Action) -> str:
     """What a seat did, in words after its name (a log line): ``played red 7, naming blue``."""
     if isinstance(action, A.Play):
-        _, words = _play_words(rules, action, False)
-        return "played" + words[len("Play") :].replace(", and call UNO", ", and called UNO")
+        _, words = _play_words(rules, action, False, {})
+        words = words.replace(", and call UNO", ", and called UNO").replace(" draws", " draws the cards")
+        return "played" + words[len("Play") :]
     if isinstance(action, A.Catch):
         return f"caught seat {action.seat}"
     if isinstance(action, A.ChooseColor):

@@ -264,6 +264,7 @@ def _action_json(info: ActionInfo) -> dict[str, Any]:
         "group": info.group,
         "label": info.label,
         "words": info.words,
+        "aim": info.aim,
     }
 
 

@@ -305,6 +305,7 @@ function pick(card) {
   const sides = (T.view.sides || {})[card];
   dialog.replaceChildren(h("div", { class: "box", role: "dialog", "aria-label": `Play ${card}` },
     h("h3", {}, `Play ${card}`), sides ? h("p", {}, sides[0], sides[1] ? h("div", { class: "flex-info" }, `Flex side: ${sides[1]}`) : null) : null,
+    options[0].aim ? h("p", { class: "aim" }, options[0].aim) : null,
     h("div", { class: "choices" }, options.map((a) => actionButton(a, "choice"))),
     h("button", { class: "cancel", onclick: closeDialog }, "Cancel")));
   dialog.hidden = false;
