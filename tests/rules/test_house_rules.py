@@ -6,11 +6,10 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import deal, deal_order, duo_deal, hand, legal, run, top
+from tests.helpers import deal, deal_order, duo_deal, hand, legal, run, shrink, top
 from unoengine import (
     CLASSIC,
     DUO,
-    GameState,
     IllegalActionError,
     InvalidNotationError,
     apply,
@@ -23,15 +22,6 @@ from unoengine import (
 from unoengine.core.events import HandsSwapped
 from unoengine.core.rules.base import StackHandler
 from unoengine.play.table import reaction_order, window_open
-
-
-def shrink(state: GameState, seat: int, keep: int) -> GameState:
-    """The same game with ``seat`` holding only its first ``keep`` cards (the rest go under the draw pile)."""
-    cards = state.hands[seat]
-    hands = list(state.hands)
-    hands[seat] = cards[:keep]
-    return state._replace(hands=tuple(hands), draw_pile=cards[keep:] + state.draw_pile)
-
 
 STACK: dict[str, Any] = {"stack_draw": "mixed"}
 

@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import random
 
-from tests.helpers import deal, run
+from tests.helpers import deal, run, shrink
 from unoengine import GameState, Termination, new_game
 from unoengine.core.rules.duo import cut_rank
-
-
-def shrink(state: GameState, seat: int, keep: int) -> GameState:
-    cards = state.hands[seat]
-    hands = list(state.hands)
-    hands[seat] = cards[:keep]
-    return state._replace(hands=tuple(hands), draw_pile=cards[keep:] + state.draw_pile)
-
 
 HANDS = [["B3"], ["R6"], ["G4"]]
 
