@@ -13,11 +13,14 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from tests.server.harness import live_server
 from tests.server.test_browser import DESKTOP, PHONE, launch, session
+from unoengine import legal_actions, new_game, view_for
+from unoengine.server import auth
 
 
 async def act_by_actions(page: Page, rng: random.Random, done: set[str]) -> bool:
@@ -161,6 +164,54 @@ async def test_a_decision_is_worded_from_the_view() -> None:
                     if entry["group"] in ("decision", "choice"):
                         button = page.locator(f'.actions button[data-action="{entry["action"]}"]')
                         assert (await button.get_attribute("title")) is not None
+        finally:
+            await browser.close()
+            await playwright.stop()
+
+
+def jump_in_seed() -> tuple[int, str]:
+    """A seed whose Classic game for two, with jump-in, lets seat 0 play first a card it holds twice."""
+    for seed in range(100_000):
+        state = new_game("classic", 2, seed=seed, options={"jump_in": True})
+        if state.to_act != 0:
+            continue
+        hand = [str(card) for card in view_for(state, 0).hand]
+        twins = {card for card in hand if hand.count(card) == 2 and not card.startswith("W")}
+        playable = {str(action) for action in legal_actions(state, 0)}
+        card = next((card for card in sorted(twins) if card in playable), None)
+        if card is not None:
+            return seed, card
+    raise AssertionError("no such seed")
+
+
+async def test_a_person_jumps_in_by_the_out_of_turn_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """H-3 in the browser: after playing one of two twins, the page opens its out-of-turn window; the bot
+    waits (react_delay) and the person jumps in with the other by its button."""
+    seed, card = jump_in_seed()
+    monkeypatch.setattr(auth, "new_seed", lambda: (seed, "00" * 16))
+    async with live_server(bot_delay=0.02, react_delay=30.0) as live:
+        playwright, browser = await launch()
+        try:
+            page = await (await browser.new_context(viewport=PHONE)).new_page()
+            await page.goto(live.url + "/")
+            await page.select_option("#rules", "classic")
+            await page.fill("#seats", "2")
+            await page.dispatch_event("#seats", "change")
+            await page.select_option('select[data-seat="1"]', "heuristic")
+            await page.check("#opt-jump_in")
+            await page.click("#create-button")
+            await page.click("#start")
+            await page.wait_for_function("() => window.unoSession && window.unoSession.view")
+            await page.locator(f'#hand .card[data-card="{card}"]').first.click()
+            await page.wait_for_selector(f'#react button.jump[data-action="{card}"]')
+            assert "Out of turn!" in await page.inner_text("#react")
+            state = await session(page)
+            assert state is not None and state["view"]["to_act"] == 1, "the window is out of turn"
+            await page.click(f'#react button.jump[data-action="{card}"]')
+            await page.wait_for_function("(v) => window.unoSession.v > v", arg=state["v"])
+            log = await page.inner_text("#log")
+            assert log.count("You played") == 2, log
+            assert await page.locator("#react").count() == 0
         finally:
             await browser.close()
             await playwright.stop()
