@@ -55,9 +55,11 @@ KILLER = textwrap.dedent(
     timing = random.Random(5)
     report = {"kills": 0, "broken": [], "actions": []}
     for kill in range(kills):
+        done, told = os.pipe()
         pid = os.fork()
         if pid == 0:  # the game: resume the record, then act and save as fast as possible
             try:
+                os.close(done)
                 session = Session.resume(path, save=path)
                 moves = random.Random(kill)
                 while True:
@@ -67,11 +69,22 @@ KILLER = textwrap.dedent(
                         continue
                     seat = state.to_act
                     session.act(seat, moves.choice(legal_actions(state, seat)))
+                    os.write(told, b".")  # one byte per action saved
             finally:
                 os._exit(1)
-        time.sleep(timing.uniform(0.001, 0.025))
+        os.close(told)
+        # Progress is counted, not timed: wait for a few saved actions, then kill at
+        # a random moment of the next save (a slow machine only makes it slower).
+        wanted, seen = timing.randint(1, 4), 0
+        while seen < wanted:
+            got = os.read(done, wanted - seen)
+            if not got:
+                break
+            seen += len(got)
+        time.sleep(timing.uniform(0, 0.004))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
+        os.close(done)
         report["kills"] += 1
         text = path.read_text()
         try:
