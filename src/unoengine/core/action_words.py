@@ -97,7 +97,7 @@ def _facts(view: Any) -> dict[str, Any]:
 
 
 def _rule_words(rules: RuleSet, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> str | None:
-    hook = getattr(rules, "decision_words", None)
+    hook = rules.decision_words
     if hook is None:
         return None
     words: str | None = hook(kind, facts, action)
@@ -140,7 +140,7 @@ _BASE_WORDS: dict[str, tuple[str, str]] = {
     "game_over": ("Game over", "The game is over"),
     "stack": ("Draw stack", "Draw stack: add a card to it, or take the cards"),
 }
-"""The core's own decisions (C-7, C-8, C-11, C-17) in words."""
+"""The core's own decisions (C-7, C-8, C-11, C-17, H-1's stack) in words."""
 
 
 def describe_action(view: Any, rules: RuleSet, action: A.Action) -> tuple[str, str]:
