@@ -30,7 +30,8 @@ from unoengine import parse_record, replay
 from unoengine.cli.files import FileRefusedError, check_writable, read_text, write_text
 from unoengine.cli.main import cli
 from unoengine.cli.play import play
-from unoengine.cli.tui import HUMAN, Session, UnoApp
+from unoengine.cli.session import HUMAN, Session
+from unoengine.cli.tui import UnoApp
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (120, 40)
@@ -42,14 +43,14 @@ KILLER = textwrap.dedent(
     import json, os, random, signal, sys, time
     from pathlib import Path
 
-    import unoengine.cli.tui as tui
-    from unoengine.cli.tui import Session
+    import unoengine.cli.session as session_module
+    from unoengine.cli.session import Session
     from unoengine.core.engine import legal_actions
     from unoengine.core.record import parse_record, replay
 
     path, kills, mode = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     if mode == "truncate-then-write":  # the save as it was: Path.write_text
-        tui.write_text = lambda target, text: target.write_text(text)
+        session_module.write_text = lambda target, text: target.write_text(text)
     Session.new("classic", 4, seed=11, options={"target_score": 1000}, save=path)
     good = path.read_text()
     timing = random.Random(5)

@@ -24,7 +24,8 @@ from textual.widgets import Static
 from tests.tui_helpers import shown
 from unoengine import CLASSIC, Play, legal_actions, parse_record, replay
 from unoengine.cli.play import given_options, play
-from unoengine.cli.tui import FLEX_SIDE, HUMAN, ChoiceScreen, NoticeScreen, Session, UnoApp, card_text
+from unoengine.cli.session import HUMAN, Session
+from unoengine.cli.tui import FLEX_SIDE, ChoiceScreen, NoticeScreen, UnoApp, card_text
 from unoengine.core.actions import CALL_UNO, DRAW, PASS, Catch
 from unoengine.core.cards import Rank, parse_card
 from unoengine.core.errors import InvalidNotationError

@@ -15,7 +15,8 @@ from tests.helpers import deal_order
 from tests.test_tui_prompts import SIZE, answer_key, answer_values, pick, question, settle
 from tests.tui_helpers import app_of, shown
 from unoengine import Record, format_record
-from unoengine.cli.tui import HUMAN, Session, UnoApp
+from unoengine.cli.session import HUMAN, Session
+from unoengine.cli.tui import UnoApp
 
 
 def house(tmp_path: Path, hand: list[str], options: dict[str, Any]) -> Session:

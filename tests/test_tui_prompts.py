@@ -27,7 +27,8 @@ from tests.helpers import deal_order, duo_order
 from tests.tui_helpers import app_of, shown
 from unoengine import Record, format_record, record_of, replay
 from unoengine.bots.heuristic import HeuristicBot
-from unoengine.cli.tui import FLEX_SIDE, HUMAN, ChoiceScreen, Session, UnoApp
+from unoengine.cli.session import HUMAN, Session
+from unoengine.cli.tui import FLEX_SIDE, ChoiceScreen, UnoApp
 from unoengine.core.actions import ACCEPT, Action
 from unoengine.core.cards import Color, format_card, parse_card
 from unoengine.core.views import PlayerView
@@ -143,7 +144,7 @@ async def test_flex_side_wild_draw_asks_for_a_target_who_draws(
     deck = deal_order("flex", [[card], [], []], top="R3", dealer=2)
     session = resumed(tmp_path, "flex", 3, deck, dealer=2)
     # Seat 2 accepts whatever comes (never challenges): the draw is exactly the card's.
-    session.bots[2] = AcceptingBot()
+    session.seat_bot(2, AcceptingBot())
     app = app_of(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
@@ -290,7 +291,7 @@ async def test_duo_first_card_wild_player1_names_the_colour(tmp_path: Path) -> N
         assert "Colour: name the colour of the first card." in shown(app, "prompt")
         assert "Top:  W " in shown(app, "status")
         assert "Turn: You (colour)" in shown(app, "status")
-        assert "Round 1: the first card is W; next: you (colour)" in app.lines
+        assert "  Round 1: the first card is W; next: you (colour)" in app.lines
         # Escape cannot dodge the decision: the prompt comes back.
         await pilot.press("escape")
         await settle(app, pilot)
@@ -328,7 +329,7 @@ def classic_race(tmp_path: Path, racer: int) -> Session:
 async def test_catching_a_bot_that_forgot_uno_with_c(tmp_path: Path) -> None:
     session = classic_race(tmp_path, racer=1)
     # A bot that always forgets UNO (and so never calls it out of turn either).
-    session.bots[1] = HeuristicBot(random.Random(0), forget_uno=1.0)
+    session.seat_bot(1, HeuristicBot(random.Random(0), forget_uno=1.0))
     app = app_of(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)

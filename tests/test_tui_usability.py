@@ -22,20 +22,12 @@ from tests.helpers import deal_order, duo_order
 from tests.test_tui_prompts import answer_key, answer_labels, draft_keeps, pick, prompt_kind, question, resumed, settle
 from tests.tui_helpers import app_of, shown
 from unoengine.cli.play import play
-from unoengine.cli.tui import (
-    FLEX_SIDE,
-    HELP,
-    HUMAN,
-    NoticeScreen,
-    QuitScreen,
-    Session,
-    UnoApp,
-    card_text,
-    name_seats,
-)
+from unoengine.cli.session import HUMAN, Session, make_bots
+from unoengine.cli.tui import FLEX_SIDE, HELP, NoticeScreen, QuitScreen, UnoApp, card_text
 from unoengine.core.cards import format_card
-from unoengine.core.events import Caught, ChallengeResolved, GameEnded, HandShown, RoundEnded
+from unoengine.core.events import Caught, ChallengeResolved, Event, GameEnded, HandShown, RoundEnded
 from unoengine.core.state import Outcome, Termination
+from unoengine.play.narrator import name_seats, narrate
 
 SIZE = (120, 40)
 SMALL = (80, 24)
@@ -100,11 +92,11 @@ async def test_q_asks_before_quitting_and_bots_wait(tmp_path: Path) -> None:
         await pilot.pause()
         assert not app.is_running
     # Once the game is over, q quits at once.
-    over = app_of(Session.new("classic", 3, seed=0))
+    dealt = Session.new("classic", 3, seed=0).state
+    ended = dealt._replace(outcome=Outcome(Termination.TARGET_SCORE, 1, dealt.scores))
+    over = app_of(Session(dealt, ended, make_bots(["heuristic"], 3, 0)))
     async with over.run_test(size=SIZE) as pilot:
         await settle(over, pilot)
-        state = over.session.state
-        over.session.state = state._replace(outcome=Outcome(Termination.TARGET_SCORE, 1, state.scores))
         over.advance()
         await pilot.pause()
         assert isinstance(over.screen, NoticeScreen) and over.screen.kind == "over"
@@ -123,7 +115,11 @@ WRONG = re.compile(
 
 def test_log_lines_about_you_are_good_english() -> None:
     session = Session.new("classic", 3, seed=0)
-    describe = session.describe
+
+    def describe(event: Event) -> str | None:
+        lines = narrate(None, [event], session.view_now(), session.narrator_names, session.state.tables.cards)
+        return lines[0] if lines else None
+
     assert describe(ChallengeResolved(0, 1, False)) == "Your challenge of Bot 1 failed"
     assert describe(ChallengeResolved(2, 0, True)) == "Bot 2's challenge of you succeeded"
     assert describe(HandShown(0, 2, (1, 2), True)) == "You showed your hand to Bot 2"
@@ -145,7 +141,7 @@ def test_log_lines_about_you_are_good_english() -> None:
         )
     ]
     assert not [line for line in lines if line and WRONG.search(line)]
-    names = session.object_names
+    names = session.narrator_names
     assert name_seats("seat 0 holds no R7", names) == "you hold no R7"
     assert name_seats("seat 1 holds 2 cards, not one: there is nothing to catch", names).startswith("Bot 1 holds 2")
     assert (
@@ -189,8 +185,8 @@ async def test_refusals_name_players_and_catch_without_target(tmp_path: Path) ->
 
 @pytest.mark.asyncio
 async def test_drawing_from_an_empty_pile_says_to_pass(tmp_path: Path) -> None:
-    session = three_seats(tmp_path, "R7")
-    session.state = session.state._replace(draw_pile=())
+    played = three_seats(tmp_path, "R7")
+    session = Session(played.start, played.state._replace(draw_pile=()), played.bots, played.actions)
     app = app_of(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
@@ -341,7 +337,7 @@ async def test_dump_cursor_resume_log_and_first_card(tmp_path: Path) -> None:
         assert "  You kept a card" not in log
         assert any(line.startswith("  Bot 1 kept a card; ") for line in log)
         assert any(re.fullmatch(r"  You kept \S+; \S+ went to the draft discards", line) for line in log)
-        assert "Round 1: the first card is R5 (red); next: you (turn)" in log
+        assert "  Round 1: the first card is R5 (red); next: you (turn)" in log, "the narrator names it after the draft"
         await pick(app, pilot, "RR")
         await pilot.press("enter")
         assert app.state.pending.kind == "dump"

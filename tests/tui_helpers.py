@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from unoengine.cli.tui import Session, UnoApp
+from unoengine.cli.session import Session
+from unoengine.cli.tui import UnoApp
 
 
 def shown(app: UnoApp, widget: str) -> str:

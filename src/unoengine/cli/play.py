@@ -1,6 +1,6 @@
 """``uno play``: play UNO against bots in a full-screen terminal UI (seat 0 is you).
 
-The command builds a :class:`~unoengine.cli.tui.Session` (a new game, or one
+The command builds a :class:`~unoengine.cli.session.Session` (a new game, or one
 resumed from a record) and runs :class:`~unoengine.cli.tui.UnoApp`. It is a
 Click command object; the ``uno`` group registers it.
 
@@ -162,7 +162,8 @@ def play(
     defaults; change them with --option target_score=N or single_round=true).
     House rules: --preset party, or -o stack_draw=mixed -o jump_in=true (uno rules --list-options).
     """
-    from unoengine.cli.tui import Session, UnoApp
+    from unoengine.cli.session import Session
+    from unoengine.cli.tui import UnoApp
 
     try:
         names = bot_names(bots)

@@ -10,12 +10,9 @@ markers (F-5) unless they are turned off.
 
 from __future__ import annotations
 
-import random
-import re
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -25,10 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from unoengine.bots.base import Bot, make_bot
-from unoengine.bots.heuristic import HeuristicBot
-from unoengine.cli.files import read_text, write_text
-from unoengine.core.action_words import action_type, past_words
+from unoengine.cli.session import HUMAN, Session
 from unoengine.core.actions import (
     CALL_UNO,
     DRAW,
@@ -36,41 +30,22 @@ from unoengine.core.actions import (
     Action,
     Play,
     catch,
-    format_action,
-    parse_action,
     play,
 )
 from unoengine.core.cards import COLORS, Card, Color, Rank, Seat, format_card
-from unoengine.core.engine import apply, legal_actions, new_game
+from unoengine.core.engine import legal_actions
 from unoengine.core.errors import IllegalActionError, InvalidNotationError
 from unoengine.core.events import (
-    ActionTaken,
-    CardsDrawn,
-    Caught,
-    ChallengeResolved,
     Event,
-    GameEnded,
-    HandShown,
-    PowerFlipped,
-    Reshuffled,
     RoundEnded,
-    RoundStarted,
-    redact,
 )
-from unoengine.core.record import format_record, parse_record, record_of, replay
-from unoengine.core.rules import RuleSet, find_rules
+from unoengine.core.rules import RuleSet
 from unoengine.core.state import GameState
-from unoengine.core.views import PlayerView, view_for
-from unoengine.play.table import Table, TableStep
-
-HUMAN: Seat = 0
-"""The person always sits at seat 0."""
+from unoengine.core.views import PlayerView
+from unoengine.play.narrator import first_card, name_seats, shown_card
 
 RESUME_LINES = 6
 """How many of the last actions the log shows when a game is resumed."""
-
-FORGET_UNO = 0.15
-"""How often the heuristic bots forget to call UNO, so that they can be caught."""
 
 MARKER = "▲"
 FLEX_SIDE = "flex-side"
@@ -145,348 +120,6 @@ def _color_key(card: Card) -> tuple[int, int, int, str]:
     colour = COLORS.index(card.color) if card.color is not None else len(COLORS)
     rank = list(Rank).index(card.rank)
     return (colour, rank, card.number if card.number is not None else -1, format_card(card))
-
-
-# -- the game session (no UI) ------------------------------------------------------------
-
-
-def make_bots(names: Sequence[str], seats: int, seed: int) -> dict[Seat, Bot]:
-    """The bots of seats 1..N-1: one name for all, or one name per bot seat.
-
-    ``heuristic`` bots forget UNO now and then (:data:`FORGET_UNO`).
-
-    Raises:
-        ValueError: an unknown bot, or a number of names that fits neither.
-    """
-    wanted = list(names) or ["heuristic"]
-    if len(wanted) == 1:
-        wanted *= seats - 1
-    if len(wanted) != seats - 1:
-        raise ValueError(f"{len(wanted)} bots named for {seats - 1} bot seats")
-    bots: dict[Seat, Bot] = {}
-    for seat, name in enumerate(wanted, start=1):
-        rng = random.Random(f"{seed}:bot:{seat}")
-        bots[seat] = HeuristicBot(rng, forget_uno=FORGET_UNO) if name == "heuristic" else make_bot(name, rng)
-    return bots
-
-
-class _SeatBots(dict[Seat, Bot]):
-    """A session's bots by seat, writing through to its table's controllers."""
-
-    def __init__(self, session: Session) -> None:
-        super().__init__((seat, bot) for seat, bot in enumerate(session.table.controllers) if bot is not None)
-        self._session = session
-
-    def __setitem__(self, seat: Seat, bot: Bot) -> None:
-        super().__setitem__(seat, bot)
-        self._session.table.set_controller(seat, bot)
-
-
-class Session:
-    """A game between the person at seat 0 and bots, on a :class:`~unoengine.play.table.Table`, with its record."""
-
-    def __init__(
-        self,
-        start: GameState,
-        state: GameState,
-        bots: dict[Seat, Bot],
-        actions: Sequence[tuple[Seat, str]] = (),
-        save: Path | None = None,
-        deck: tuple[str, ...] | None = None,
-    ) -> None:
-        controllers: list[Bot | None] = [bots.get(seat) for seat in range(start.seats)]
-        controllers[HUMAN] = None
-        parsed = [(seat, parse_action(text)) for seat, text in actions]
-        self.table = Table(state, controllers, start=start, actions=parsed)
-        self.save = save
-        self.deck = deck
-        """The first round's deck, when the game was dealt from a given deck (a stacked record)."""
-        self.previous: GameState | None = None
-        """The state before the last action."""
-        self.save_error: str | None = None
-        """Why the last save failed (the game goes on), or None when the save file is up to date."""
-
-    @property
-    def start(self) -> GameState:
-        """The game's first state."""
-        return self.table.start
-
-    @property
-    def state(self) -> GameState:
-        """The current state."""
-        return self.table.state
-
-    @state.setter
-    def state(self, state: GameState) -> None:
-        """Put the table in another state (tests arrange positions this way); the record is kept."""
-        self.table = Table(state, self.table.controllers, start=self.table.start, actions=self.table.actions)
-
-    @property
-    def bots(self) -> dict[Seat, Bot]:
-        """The bots by seat; assigning one (``session.bots[2] = bot``) gives it that seat at the table."""
-        return _SeatBots(self)
-
-    @property
-    def actions(self) -> list[tuple[Seat, str]]:
-        """Every action so far with its seat, in notation."""
-        return [(seat, format_action(action)) for seat, action in self.table.actions]
-
-    @classmethod
-    def new(
-        cls,
-        rules: str = "classic",
-        seats: int | None = None,
-        *,
-        bots: Sequence[str] = ("heuristic",),
-        seed: int | None = None,
-        options: dict[str, Any] | None = None,
-        save: Path | None = None,
-    ) -> Session:
-        """A new game.
-
-        Raises:
-            InvalidNotationError: unknown rules or option, or a bad seat count.
-            ValueError: unknown bots.
-            FileRefusedError: ``save`` cannot be written.
-        """
-        ruleset = find_rules(rules)
-        if seats is None:
-            seats = 4 if 4 in ruleset.seats else ruleset.seats.start
-        if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
-        start = new_game(ruleset, seats, seed=seed, options=options)
-        session = cls(start, start, make_bots(bots, seats, seed), save=save)
-        session.write()
-        return session
-
-    @classmethod
-    def resume(cls, path: Path, *, bots: Sequence[str] = ("heuristic",), save: Path | None = None) -> Session:
-        """Continue the game of a record; seat 0 is the person.
-
-        Raises:
-            FileRefusedError: ``path`` cannot be read (not a regular file, over
-                16 MiB, not UTF-8), or ``save`` cannot be written.
-            RecordError, ReplayError: the record cannot be replayed.
-            ValueError: unknown bots.
-        """
-        record = parse_record(read_text(path))
-        start = record.start()
-        state = replay(record)
-        session = cls(start, state, make_bots(bots, start.seats, start.seed), list(record.actions), save, record.deck)
-        session.write()
-        return session
-
-    @property
-    def names(self) -> list[str]:
-        """The seats' names: "You", "Bot 1", ..."""
-        return ["You" if seat == HUMAN else f"Bot {seat}" for seat in range(self.state.seats)]
-
-    def object_name(self, seat: Seat) -> str:
-        """A seat's name inside a sentence: "you", "Bot 1", ..."""
-        return "you" if seat == HUMAN else f"Bot {seat}"
-
-    @property
-    def object_names(self) -> list[str]:
-        """The seats' names inside a sentence: "you", "Bot 1", ..."""
-        return [self.object_name(seat) for seat in range(self.state.seats)]
-
-    def act(self, seat: Seat, action: Action | str) -> tuple[Event, ...]:
-        """Apply an action (or its notation) of ``seat``; record it; return its events.
-
-        Raises:
-            InvalidNotationError: the text is not an action.
-            IllegalActionError: the rules refuse it (the state is unchanged).
-        """
-        before = self.state
-        step = self.table.submit(seat, action)
-        return self._after(before, step)
-
-    def bot_reaction(self) -> tuple[Event, ...] | None:
-        """The bots react to an open UNO window (the table's reaction policy), or ``None``."""
-        before = self.state
-        step = self.table.bot_reaction()
-        return None if step is None else self._after(before, step)
-
-    def bot_turn(self) -> tuple[Event, ...] | None:
-        """The bot whose turn it is plays, or ``None`` when the seat to act is not a bot."""
-        before = self.state
-        step = self.table.bot_turn()
-        return None if step is None else self._after(before, step)
-
-    def _after(self, before: GameState, step: TableStep) -> tuple[Event, ...]:
-        self.previous = before
-        self.keep_saved()
-        return step.events
-
-    def recent(self, count: int = 5) -> list[str]:
-        """The log lines of the last ``count`` actions so far (shown when a game is resumed)."""
-        actions = self.table.actions
-        split = max(0, len(actions) - count)
-        state = self.start
-        for seat, action in actions[:split]:
-            state = apply(state, seat, action).state
-        keep, lines = self.table, []
-        try:
-            for seat, action in actions[split:]:
-                transition = apply(state, seat, action)
-                self.previous = state
-                self.table = Table(transition.state, keep.controllers, start=keep.start)
-                lines += [line for event in transition.events if (line := self.describe(event)) is not None]
-                state = transition.state
-        finally:
-            self.table, self.previous = keep, None
-        return lines
-
-    def write(self) -> None:
-        """Write the game record to the save file, if there is one, atomically (the old record or the new).
-
-        Raises:
-            FileRefusedError: the file cannot be written; it is left as it was.
-        """
-        if self.save is not None:
-            deck: Sequence[str] | bool = self.deck if self.deck is not None else False
-            write_text(self.save, format_record(record_of(self.start, self.actions, deck=deck)))
-
-    def keep_saved(self) -> None:
-        """Save after an action. A failed save does not stop the game: :attr:`save_error` says why."""
-        try:
-            self.write()
-        except OSError as error:
-            self.save_error = f"The game could not be saved: {error}"
-        else:
-            self.save_error = None
-
-    def _draft(self, seat: Seat, text: str) -> str:
-        """A Duo draft step (D-3): what was kept (seen by its drafter only) and what went face up.
-
-        Told from seat 0's views before and after the step (G-2): the card the person
-        looked at, the card they took, and the draft discard everyone saw (R-9).
-        """
-        previous = self.previous
-        who = self.names[seat]
-        if previous is None:
-            return f"{who} {'kept' if text == 'keep' else 'rejected'} the card"
-        before, after = view_for(previous, HUMAN), self.view_now()
-        looked = shown_card(before)
-        discard = after.discard_pile[-1] if after.discard_pile and after.pending == before.pending else None
-        gained = [card for card in after.hand if after.hand.count(card) > before.hand.count(card)]
-        if text == "keep":
-            kept = format_card(looked) if seat == HUMAN and looked is not None else "a card"
-            if discard is None:
-                return f"{who} kept {kept}"
-            return f"{who} kept {kept}; {format_card(discard)} went to the draft discards"
-        taken = format_card(gained[0]) if seat == HUMAN and gained else "the next card"
-        rejected = looked if seat == HUMAN else discard
-        shown = format_card(rejected) if rejected is not None else "the drafted card"
-        return f"{who} rejected {shown} and took {taken}"
-
-    def view_now(self) -> PlayerView:
-        """Seat 0's view of the current state."""
-        return view_for(self.state, HUMAN)
-
-    def _draft_card(self, event: CardsDrawn) -> bool:
-        """True for the card a ``keep``/``reject`` step put in a hand (its own line names it)."""
-        previous = self.previous
-        return (
-            previous is not None
-            and previous.pending.seat == event.seat
-            and any(action_type(action) == "keep" for action in legal_actions(previous, event.seat))
-        )
-
-    def describe(self, event: Event) -> str | None:
-        """One log line for an event, as seat 0 may see it (G-2)."""
-        if type(event) is CardsDrawn and self._draft_card(event):
-            return None
-        event = redact(event, HUMAN)
-        names = self.names
-        them = self.object_name
-        cards = self.state.tables.cards
-        kind = type(event)
-        if kind is ActionTaken:
-            assert isinstance(event, ActionTaken)
-            who, text = names[event.seat], action_type(event.action)
-            if text in ("draw", "catch"):
-                return None  # the cards drawn and the catch have their own lines
-            if text in ("keep", "reject"):
-                return self._draft(event.seat, text)
-            if isinstance(event.action, Play):
-                return f"{who} played {format_action(event.action)}"
-            return f"{who} {name_seats(past_words(self.state.rules, event.action), self.object_names)}"
-        if kind is CardsDrawn:
-            assert isinstance(event, CardsDrawn)
-            if event.cards is not None and event.seat == HUMAN:
-                drawn = ", ".join(format_card(cards[card]) for card in event.cards)
-                return f"You drew {drawn}" if drawn else "You drew nothing (the draw pile is empty)"
-            return f"{names[event.seat]} drew {event.number}"
-        if kind is Reshuffled:
-            assert isinstance(event, Reshuffled)
-            how = "turned over" if event.turned_over else "shuffled"
-            return f"The discard pile ({event.cards} cards) was {how} to make the draw pile"
-        if kind is HandShown:
-            assert isinstance(event, HandShown)
-            if event.cards is None:
-                whose = "your" if event.seat == HUMAN else "their"
-                return f"{names[event.seat]} showed {whose} hand to {them(event.to)}"
-            shown = ", ".join(format_card(cards[card]) for card in event.cards)
-            return f"{names[event.seat]} showed you their hand: {shown}"
-        if kind is ChallengeResolved:
-            assert isinstance(event, ChallengeResolved)
-            result = "succeeded" if event.success else "failed"
-            whose = "Your" if event.challenger == HUMAN else f"{names[event.challenger]}'s"
-            return f"{whose} challenge of {them(event.player)} {result}"
-        if kind is PowerFlipped:
-            assert isinstance(event, PowerFlipped)
-            return "Power Cards: " + ", ".join(
-                f"{names[seat]} {'green' if green else 'red'}" for seat, green in enumerate(event.power)
-            )
-        if kind is Caught:
-            assert isinstance(event, Caught)
-            draws = "you draw 2" if event.seat == HUMAN else f"{names[event.seat]} draws 2"
-            return f"{names[event.catcher]} caught {them(event.seat)} without UNO: {draws}"
-        if kind is RoundEnded:
-            assert isinstance(event, RoundEnded)
-            winner = "nobody (blocked)" if event.winner is None else them(event.winner)
-            deltas = ", ".join(f"{names[seat]} {delta:+d}" for seat, delta in enumerate(event.deltas))
-            return f"Round {event.round} won by {winner}: {deltas}"
-        if kind is GameEnded:
-            assert isinstance(event, GameEnded)
-            if event.winner == HUMAN:
-                return "Game over: you won"
-            winner = "nobody" if event.winner is None else names[event.winner]
-            return f"Game over: {winner} won"
-        if kind is RoundStarted:
-            assert isinstance(event, RoundStarted)
-            return f"Round {event.round} begins"
-        return None
-
-
-_SEAT = re.compile(r"\bseat (\d+)('s)?(?: (holds|has|names|adds|plays its|plays|takes))?")
-_YOU_VERBS = {"holds": "hold", "has": "have", "names": "name", "adds": "add", "plays its": "play your", "plays": "play"}
-
-
-def shown_card(view: PlayerView) -> Card | None:
-    """A card the view's decision shows its seat (a detail that is a card: a drafted card …)."""
-    return next((value for _, value in view.details if isinstance(value, Card)), None)
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """An engine message with its seat numbers replaced by screen names ("seat 1" → "Bot 1", "seat 0" → "you")."""
-
-    def named(match: re.Match[str]) -> str:
-        seat, possessive, verb = int(match.group(1)), match.group(2), match.group(3)
-        if seat >= len(names):
-            return match.group(0)
-        if seat != HUMAN:
-            return names[seat] + (possessive or "") + (f" {verb}" if verb else "")
-        if possessive:
-            rest = text[match.end() :]
-            return "your" if rest[:1] == " " and rest[1:2].isalnum() else "yours"
-        return "you" + (f" {_YOU_VERBS.get(verb, verb)}" if verb else "")
-
-    named_text = _SEAT.sub(named, text)
-    if "you add " in named_text:
-        named_text = named_text.replace(" or takes ", " or take ")
-    return named_text
 
 
 # -- prompts -------------------------------------------------------------------------
@@ -682,8 +315,8 @@ class UnoApp(App[None]):
         self.modal: str | None = None
         self.quitting = False
         """True while the "Quit? y/n" prompt is open (the bots wait)."""
-        self.first_shown: int | None = None
-        """The round whose first card the log has named."""
+        self.first_card_logged = False
+        """Whether a resumed game's last lines already named the round's first card."""
         self._token = 0
         self._reacted: int | None = None
 
@@ -709,8 +342,11 @@ class UnoApp(App[None]):
             self.add_log(f"Resumed after {len(self.session.actions)} actions" + ("; the last ones:" if recent else ""))
             for line in recent:
                 self.add_log(f"  {line}")
+            self.first_card_logged = any(" the first card is " in line for line in recent)
         self.add_log(f"{state.rules.title}: you against {state.seats - 1} bot(s), seed {state.seed}. Press ? for help.")
-        self.log_first_card()
+        # A resumed game names its first card when no card has been played on it yet.
+        if not self.session.actions or (len(self.view().discard_pile) == 1 and not self.first_card_logged):
+            self.log_first_card()
         self.advance()
         # The widths are known once the screen is laid out: lay the hand out again.
         self.call_after_refresh(self.refresh_view)
@@ -889,22 +525,15 @@ class UnoApp(App[None]):
                     hints.append(keys["hand"])
                 elif info.group == "decision" and info.type in keys:
                     hints.append(keys[info.type] + info.label.lower())
-            prompt = name_seats(view.words.prompt, self.session.object_names)
+            prompt = name_seats(view.words.prompt, self.session.narrator_names)
             lines.append(prompt + (f" ({' · '.join(hints)})" if hints else "") + ".")
         return Text("\n".join(lines[-2:]))
 
     def log_first_card(self) -> None:
-        """Once a round's first card is turned (after the deal, or after a Duo draft), log it."""
-        view = self.view()
-        if view.top is None or view.outcome is not None or self.first_shown == view.round:
-            return
-        self.first_shown = view.round
-        if len(view.discard_pile) != 1:
-            return  # a resumed game, already under way
-        who = "nobody" if view.to_act is None else self.session.object_name(view.to_act)
-        pending = view.words.title.lower()
-        colour = f" ({view.color.word})" if view.color is not None else ""
-        self.add_log(f"Round {view.round}: the first card is {format_card(view.top)}{colour}; next: {who} ({pending})")
+        """A new game's first card, once dealt (later rounds' and a Duo draft's: the narrator's lines)."""
+        line = first_card(self.view(), self.session.narrator_names)
+        if line is not None:
+            self.add_log(line)
 
     def show_message(self, text: str) -> None:
         self.query_one("#message", Static).update(Text(text))
@@ -963,7 +592,7 @@ class UnoApp(App[None]):
         try:
             events = self.session.act(seat, action)
         except IllegalActionError as error:
-            self.show_message(f"Refused ({error.rule}): {name_seats(error.reason, self.session.object_names)}")
+            self.show_message(f"Refused ({error.rule}): {name_seats(error.reason, self.session.narrator_names)}")
             self.refresh_view()
             return False
         except InvalidNotationError as error:
@@ -979,11 +608,8 @@ class UnoApp(App[None]):
             self.follow_cursor()
         if self.session.save_error is not None:
             self.show_message(self.session.save_error)
-        for event in events:
-            line = self.session.describe(event)
-            if line is not None:
-                self.add_log(line)
-        self.log_first_card()
+        for line in self.session.lines(events):
+            self.add_log(line)
         ended = [event for event in events if isinstance(event, RoundEnded)]
         if ended:
             self.last_round = ended[-1]
@@ -1043,7 +669,7 @@ class UnoApp(App[None]):
         choices = [info for info in view.actions if info.group == "choice"]
         if not choices:
             return
-        names = self.session.object_names
+        names = self.session.narrator_names
         question = Text(name_seats(view.words.prompt, names))
         card = shown_card(view)
         if card is not None:

@@ -226,8 +226,8 @@ class Table:
         self._controllers[seat] = controller
         self._offered = -1
 
-    def record(self, *, deck: bool = False) -> Record:
-        """The game so far as a record (``unoengine-record/1``)."""
+    def record(self, *, deck: bool | Sequence[str] = False) -> Record:
+        """The game so far as a record (``unoengine-record/1``); ``deck``: write the first deck, or this given one."""
         return record_of(self._start, self._actions, deck=deck)
 
     def legal(self, seat: object) -> tuple[Action, ...]:
