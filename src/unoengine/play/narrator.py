@@ -171,7 +171,8 @@ def _skipped(before: PlayerView | None, events: Sequence[Event], after: PlayerVi
     passed = [seat for seat in passed if seat != actor]
     if not passed:
         return None
-    return f"{names.subject(actor)} skips {' and '.join(names.object(seat) for seat in passed)}"
+    verb = "skip" if actor == names.reader else "skips"
+    return f"{names.subject(actor)} {verb} {' and '.join(names.object(seat) for seat in passed)}"
 
 
 def _draft(before: PlayerView | None, after: PlayerView, seat: Seat, text: str, names: Names) -> str:
