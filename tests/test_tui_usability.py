@@ -50,7 +50,8 @@ def test_seed_shown_after_exit_and_resume_conflicts(tmp_path: Path, monkeypatch:
     assert result.exit_code == 0, result.output
     assert f"Game saved to {path}" in result.output
     assert (
-        "seed 7 — replay with: uno play --rules classic --seats 3 --seed 7 --option target_score=200" in result.output
+        "seed 7 — replay with: uno play --rules classic --seats 3 --bots heuristic --seed 7 --option target_score=200"
+        in result.output
     )
     # --resume takes the record's settings: options that agree pass, others are refused.
     same = runner.invoke(play, ["--resume", str(path), "--seed", "7", "--rules", "classic"])
@@ -342,3 +343,15 @@ async def test_dump_cursor_resume_log_and_first_card(tmp_path: Path) -> None:
         await pilot.press("enter")
         assert app.state.pending.kind == "dump"
         assert format_card(app.hand_cards()[app.selected]) == "R3", "the cursor is on the first card to dump"
+
+
+def test_the_quit_hint_repeats_every_setting_and_how_uno_was_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(UnoApp, "run", lambda self, *args, **kwargs: None)
+    runner = CliRunner()
+    args = ["--seed", "7", "--seats", "3", "--bots", "random,uniform", "-o", "target_score=100"]
+    result = runner.invoke(play, args, env={"UNO_COMMAND": "./scripts/uno"})
+    assert result.exit_code == 0, result.output
+    hint = "./scripts/uno play --rules classic --seats 3 --bots random,uniform --seed 7 --option target_score=100"
+    assert hint in result.output
+    plain = runner.invoke(play, ["--seed", "7", "--rules", "duo"], env={"UNO_COMMAND": None})
+    assert "replay with: uno play --rules duo --seats 2 --bots heuristic --seed 7" in plain.output

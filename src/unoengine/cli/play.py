@@ -11,7 +11,9 @@ that is refused is one line on stderr naming it and the problem, exit status 2.
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -82,9 +84,16 @@ def resume_conflicts(ctx: click.Context, state: GameState, given: dict[str, Any]
     return conflicts
 
 
-def replay_command(state: GameState) -> str:
-    """The ``uno play`` command line that deals the same game again (rules, seats, seed, options)."""
-    words = ["uno play", f"--rules {state.rules.name}", f"--seats {state.seats}", f"--seed {state.seed}"]
+def replay_command(state: GameState, bots: Sequence[str] = ("heuristic",), command: str | None = None) -> str:
+    """The ``uno play`` command line that deals the same game again: every setting (bots too).
+
+    ``command`` is how ``uno`` was started (default: ``$UNO_COMMAND``, which ``./scripts/uno`` sets, else ``uno``).
+    """
+    program = command if command is not None else os.environ.get("UNO_COMMAND", "uno")
+    names = list(bots) or ["heuristic"]
+    shown_bots = names[0] if len(set(names)) == 1 else ",".join(names)
+    words = [f"{program} play", f"--rules {state.rules.name}", f"--seats {state.seats}", f"--bots {shown_bots}"]
+    words.append(f"--seed {state.seed}")
     defaults = state.rules.options(None).to_dict()
     for key, value in sorted(state.options.to_dict().items()):
         if key in state.rules.option_names and defaults.get(key) != value:
@@ -207,6 +216,6 @@ def play(
         refuse(f"the game stopped on an unexpected error{where}", EXIT_FAILED)
     if save is not None and session.save_error is None:
         click.echo(f"Game saved to {shown_path(save)}")
-    click.echo(f"seed {session.start.seed} — replay with: {replay_command(session.start)}")
+    click.echo(f"seed {session.start.seed} — replay with: {replay_command(session.start, names)}")
     if session.save_error is not None:
         refuse(session.save_error, EXIT_FAILED)
