@@ -23,10 +23,11 @@ from textual.widgets import Static
 
 from tests.tui_helpers import shown
 from unoengine import CLASSIC, Play, legal_actions, parse_record, replay
-from unoengine.cli.play import option_items, play
+from unoengine.cli.play import given_options, play
 from unoengine.cli.tui import FLEX_SIDE, HUMAN, ChoiceScreen, NoticeScreen, Session, UnoApp, card_text
 from unoengine.core.actions import CALL_UNO, DRAW, PASS, Catch
 from unoengine.core.cards import Rank, parse_card
+from unoengine.core.errors import InvalidNotationError
 
 SIZE = (120, 40)
 
@@ -108,7 +109,7 @@ async def human_step(app: UnoApp, pilot: Pilot[None], trace: Trace) -> bool:
             for _ in range(3):
                 await pilot.pause()
             assert app.state.steps == steps
-        if screen.kind == "game_over":
+        if screen.kind == "over":
             trace.over_text = text
             await pilot.press("enter")
             return False
@@ -251,13 +252,13 @@ async def test_duo_draft_prompt_shows_the_drafted_card() -> None:
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.kind == "draft"
         text = screen_text(app)
-        assert text.startswith("Duo draft: you drew ")
+        assert text.startswith("Draft: keep the card you drew, or reject it and take the next one: ")
         drafted = app.view().draft_card
         assert drafted is not None
         assert drafted.words in text
         status = shown(app, "status")
         discards = app.view().discard_pile
-        assert f"Draft discards: {len(discards)}" in status, "the draft shows its face-up discards, not a top card"
+        assert f"Discards: {len(discards)}" in status, "the draft shows its face-up discards, not a top card"
         assert "Top:" not in status
         if discards:
             assert f", top {card_text(discards[-1]).plain}" in status
@@ -344,10 +345,19 @@ async def test_save_resume_and_replay(tmp_path: Path) -> None:
 
 
 def test_play_command_options() -> None:
-    assert option_items(("target_score=200", "single_round=true", "wild_draw_four=challenge")) == {
+    assert given_options("classic", ("target_score=200", "single_round=true", "wild_draw_four=challenge"), None) == {
         "target_score": 200,
         "single_round": True,
         "wild_draw_four": "challenge",
+    }
+    # One parser for every command: exactly true/false, and a preset under the items.
+    with pytest.raises(InvalidNotationError, match="single_round"):
+        given_options("classic", ("single_round=yes",), None)
+    assert given_options("classic", ("seven_zero=false",), "party") == {
+        "stack_draw": "mixed",
+        "jump_in": True,
+        "seven_zero": False,
+        "draw_until_playable": True,
     }
     runner = CliRunner()
     result = runner.invoke(play, ["--help"])
@@ -358,6 +368,8 @@ def test_play_command_options() -> None:
         "--bots",
         "--seed",
         "--option",
+        "-o,",
+        "--preset",
         "--no-markers",
         "--bot-delay",
         "--save",
@@ -369,4 +381,20 @@ def test_play_command_options() -> None:
     assert "seats" in refused.output
     assert runner.invoke(play, ["--bots", "nobody"]).exit_code == 2
     assert runner.invoke(play, ["--option", "nonsense"]).exit_code == 2
+    house = runner.invoke(play, ["-o", "stack_draw=sometimes"])
+    assert house.exit_code == 2 and "stack_draw" in house.output
+    assert runner.invoke(play, ["--rules", "duo", "--preset", "nonsense"]).exit_code == 2
     assert CLASSIC.name == "classic"
+
+
+def test_play_with_a_preset_and_house_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``uno play --preset mobile -o target_score=100``: the game, its record and its replay line carry them."""
+    monkeypatch.setattr(UnoApp, "run", lambda self, *args, **kwargs: None)
+    path = tmp_path / "house.json"
+    args = ["--seed", "3", "--preset", "mobile", "-o", "target_score=100", "--save", str(path)]
+    result = CliRunner().invoke(play, args)
+    assert result.exit_code == 0, result.output
+    options = dict(parse_record(path.read_text()).options)
+    assert options["stack_draw"] == "same" and options["seven_zero"] is True and options["forced_play"] is True
+    assert options["target_score"] == 100
+    assert "--option seven_zero=true" in result.output and "--option target_score=100" in result.output

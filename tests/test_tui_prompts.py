@@ -250,8 +250,11 @@ async def test_duo_reverse_dump_declined_with_p(tmp_path: Path) -> None:
         assert prompt_kind(app) is None, "a Reverse asks nothing"
         assert app.state.pending.kind == "dump"
         assert app.state.to_act == HUMAN
-        assert "Reverse dump: play your red cards one by one (Enter), or p to decline" in shown(app, "prompt")
-        assert "Turn: You (dump)" in shown(app, "status")
+        assert (
+            "Reverse dump: play your red cards one by one, or stop before the first"
+            " (Enter: play the picked card · p: stop)" in shown(app, "prompt")
+        )
+        assert "Turn: You (reverse dump)" in shown(app, "status")
         hand = shown(app, "hand")
         assert " R3 ▲▲▲▲ ★" in hand
         assert " R8 ▲▲▲▲ ★" in hand
@@ -282,9 +285,9 @@ async def test_duo_first_card_wild_player1_names_the_colour(tmp_path: Path) -> N
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         assert prompt_kind(app) == "color"
-        assert question(app) == "Name the colour of the first card:"
+        assert question(app) == "Colour: name the colour of the first card"
         assert answer_labels(app) == [" red ▲▲▲▲ ", " yellow ▲ ", " green ▲▲ ", " blue ▲▲▲ "]
-        assert "Name the colour of the first card." in shown(app, "prompt")
+        assert "Colour: name the colour of the first card." in shown(app, "prompt")
         assert "Top:  W " in shown(app, "status")
         assert "Turn: You (colour)" in shown(app, "status")
         assert "Round 1: the first card is W; next: you (colour)" in app.lines

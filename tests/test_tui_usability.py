@@ -107,7 +107,7 @@ async def test_q_asks_before_quitting_and_bots_wait(tmp_path: Path) -> None:
         over.session.state = state._replace(outcome=Outcome(Termination.TARGET_SCORE, 1, state.scores))
         over.advance()
         await pilot.pause()
-        assert isinstance(over.screen, NoticeScreen) and over.screen.kind == "game_over"
+        assert isinstance(over.screen, NoticeScreen) and over.screen.kind == "over"
         await pilot.press("q")
         await pilot.pause()
         assert not over.is_running
@@ -197,7 +197,7 @@ async def test_drawing_from_an_empty_pile_says_to_pass(tmp_path: Path) -> None:
         done = len(app.session.actions)
         await pilot.press("d")
         assert app.state.pending.kind == "drawn"
-        assert shown(app, "prompt") == "Nothing left to draw: press p to pass."
+        assert shown(app, "prompt") == "Nothing left to draw: pass (p: pass)."
         assert "(drawn)" not in shown(app, "hand")
         await pilot.press("p")
         assert app.session.actions[done : done + 2] == [(HUMAN, "draw"), (HUMAN, "pass")]
@@ -297,7 +297,7 @@ async def test_duo_draft_log_names_the_public_cards() -> None:
         )
         assert not any(line.startswith(("You drew", "Bot 1 drew")) for line in app.lines)
         discards = app.view().discard_pile
-        assert f"Draft discards: {len(discards)}, top {card_text(discards[-1]).plain}" in shown(app, "status")
+        assert f"Discards: {len(discards)}, top {card_text(discards[-1]).plain}" in shown(app, "status")
 
 
 # -- 8. a Flex card playable only on its flex side -------------------------------------

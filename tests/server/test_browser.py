@@ -18,6 +18,8 @@ from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 from tests.server.harness import live_server
+from unoengine import new_game, view_for
+from unoengine.server import auth
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -176,8 +178,25 @@ async def join_and_start(host: Page, guest: Page, invite: str, name: str) -> Non
     await host.click("#start")
 
 
-async def test_two_browsers_create_join_and_play_a_classic_round_with_a_catch_and_a_reload() -> None:
+def seed_with_a_wild(seats: int, people: int) -> int:
+    """A Classic seed whose deal gives one of the first ``people`` seats a plain Wild (always playable, C-15)."""
+    return next(
+        seed
+        for seed in range(10_000)
+        if any(
+            str(card) == "W"
+            for seat in range(people)
+            for card in view_for(new_game("classic", seats, seed=seed), seat).hand
+        )
+    )
+
+
+async def test_two_browsers_create_join_and_play_a_classic_round_with_a_catch_and_a_reload(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    seed = seed_with_a_wild(3, 2)  # a person holds a Wild: the colour picker is certain to be used
+    monkeypatch.setattr(auth, "new_seed", lambda: (seed, "00" * 16))
     async with live_server(bot_delay=0.25) as live:  # the bot waits: a person can catch before it acts
         playwright, browser = await launch()
         try:

@@ -18,10 +18,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 from click.core import ParameterSource
 
-from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names, integer
+from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names
 from unoengine.cli.files import FileRefusedError, shown_path
 from unoengine.core.errors import InvalidNotationError, RecordError, excerpt, one_line
+from unoengine.core.options import PRESETS, parse_options, preset_options
 from unoengine.core.record import ReplayError
+from unoengine.core.rules import find_rules
+from unoengine.core.rules.base import RuleSet
 
 if TYPE_CHECKING:
     from unoengine.core.state import GameState
@@ -41,30 +44,21 @@ def refuse(message: str, status: int = EXIT_REFUSED) -> NoReturn:
     sys.exit(status)
 
 
-def option_value(text: str) -> bool | int | str:
-    """A rule option's value from the command line: ``true``/``false``, an integer, else the text."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    number = integer(lowered)
-    return number if number is not None else text.strip()
+def given_options(rules: str | RuleSet, items: tuple[str, ...], preset: str | None) -> dict[str, Any]:
+    """The options the command line sets (the preset's, then each ``--option``), typed by the core's one parser.
 
-
-def option_items(items: tuple[str, ...]) -> dict[str, Any]:
-    """``key=value`` items as an options mapping.
+    Only those options: the rest stay the rule set's defaults (or, with ``--resume``, the record's).
 
     Raises:
-        click.BadParameter: an item without ``=``.
+        InvalidNotationError: an item not written key=value, an unknown option or preset, a bad value.
     """
-    options: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{excerpt(item)} must be written key=value", param_hint="--option")
-        options[key.strip()] = option_value(value)
-    return options
+    ruleset = rules if isinstance(rules, RuleSet) else find_rules(rules)
+    parsed = parse_options(ruleset, list(items), preset=preset).to_dict()
+    named = [
+        *(preset_options(ruleset, preset) if preset is not None else ()),
+        *(i.partition("=")[0].strip() for i in items),
+    ]
+    return {name: parsed[name] for name in named}
 
 
 def resume_conflicts(ctx: click.Context, state: GameState, given: dict[str, Any]) -> list[str]:
@@ -117,11 +111,19 @@ def replay_command(state: GameState) -> str:
 )
 @click.option("-s", "--seed", type=AsciiInt(100), default=None, help="The game's seed (default: a random one).")
 @click.option(
+    "-o",
     "--option",
     "options",
     multiple=True,
     metavar="KEY=VALUE",
-    help="A rule option (repeatable), e.g. wild_draw_four=challenge or target_score=200.",
+    help="A rule option or house rule (repeatable), e.g. stack_draw=mixed, seven_zero=true or target_score=200"
+    " (all of them: uno rules --list-options).",
+)
+@click.option(
+    "--preset",
+    type=click.Choice(sorted(PRESETS), case_sensitive=False),
+    default=None,
+    help="A set of house rules (official: the printed rules); --option items change it further.",
 )
 @click.option("--no-markers", is_flag=True, help="Hide the colour-blind markers (▲ yellow … ▲▲▲▲ red).")
 @click.option(
@@ -148,6 +150,7 @@ def play(
     bots: str,
     seed: int | None,
     options: tuple[str, ...],
+    preset: str | None,
     no_markers: bool,
     bot_delay: float,
     save: Path | None,
@@ -157,6 +160,7 @@ def play(
 
     Classic plays to 500, Duo to 200, Flex a single round (the rule sets'
     defaults; change them with --option target_score=N or single_round=true).
+    House rules: --preset party, or -o stack_draw=mixed -o jump_in=true (uno rules --list-options).
     """
     from unoengine.cli.tui import Session, UnoApp
 
@@ -164,12 +168,14 @@ def play(
         names = bot_names(bots)
     except ValueError as error:
         refuse(str(error))
-    given = option_items(options)
+    given: dict[str, Any] = {}
     # Nothing is written until every check has passed: the session is built without its save file.
     try:
         if resume is not None:
             session = Session.resume(resume, bots=names)
+            given = given_options(session.start.rules, options, preset)
         else:
+            given = given_options(rules.lower(), options, preset)
             session = Session.new(rules.lower(), seats, bots=names, seed=seed, options=given)
     except FileRefusedError as error:
         refuse(f"cannot resume {error}")

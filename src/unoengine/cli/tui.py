@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from unoengine.bots.base import Bot, make_bot
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.cli.files import read_text, write_text
+from unoengine.core.action_words import action_type, past_words
 from unoengine.core.actions import (
     CALL_UNO,
     DRAW,
@@ -67,8 +68,6 @@ HUMAN: Seat = 0
 
 RESUME_LINES = 6
 """How many of the last actions the log shows when a game is resumed."""
-
-_PENDING_WORDS = {"color": "colour", "drawn": "drawn card", "game_over": "game over"}
 
 FORGET_UNO = 0.15
 """How often the heuristic bots forget to call UNO, so that they can be caught."""
@@ -365,11 +364,11 @@ class Session:
         """
         previous = self.previous
         who = self.names[seat]
-        if previous is None or previous.pending.kind != "draft":
-            return f"{who} {'kept' if text == 'keep' else 'rejected'} the drafted card"
+        if previous is None:
+            return f"{who} {'kept' if text == 'keep' else 'rejected'} the card"
         before, after = view_for(previous, HUMAN), self.view_now()
-        looked = before.draft_card
-        discard = after.discard_pile[-1] if after.discard_pile and after.pending == "draft" else None
+        looked = shown_card(before)
+        discard = after.discard_pile[-1] if after.discard_pile and after.pending == before.pending else None
         gained = [card for card in after.hand if after.hand.count(card) > before.hand.count(card)]
         if text == "keep":
             kept = format_card(looked) if seat == HUMAN and looked is not None else "a card"
@@ -386,9 +385,13 @@ class Session:
         return view_for(self.state, HUMAN)
 
     def _draft_card(self, event: CardsDrawn) -> bool:
-        """True for the card a draft step put in a hand (its ``keep``/``reject`` line names it)."""
+        """True for the card a ``keep``/``reject`` step put in a hand (its own line names it)."""
         previous = self.previous
-        return previous is not None and previous.pending.kind == "draft" and previous.pending.seat == event.seat
+        return (
+            previous is not None
+            and previous.pending.seat == event.seat
+            and any(action_type(action) == "keep" for action in legal_actions(previous, event.seat))
+        )
 
     def describe(self, event: Event) -> str | None:
         """One log line for an event, as seat 0 may see it (G-2)."""
@@ -401,25 +404,14 @@ class Session:
         kind = type(event)
         if kind is ActionTaken:
             assert isinstance(event, ActionTaken)
-            who, text = names[event.seat], format_action(event.action)
-            if text == "draw":
-                return None
-            if text == "pass":
-                return f"{who} passed"
+            who, text = names[event.seat], action_type(event.action)
+            if text in ("draw", "catch"):
+                return None  # the cards drawn and the catch have their own lines
             if text in ("keep", "reject"):
                 return self._draft(event.seat, text)
-            if text in ("uno", "accept", "challenge"):
-                verbs = {
-                    "uno": "called UNO!",
-                    "accept": "accepted the Wild Draw Four",
-                    "challenge": "challenged the Wild Draw Four",
-                }
-                return f"{who} {verbs[text]}"
-            if text.startswith("catch"):
-                return None
-            if text.startswith("color"):
-                return f"{who} named the colour {Color.parse(text.split()[-1]).word}"
-            return f"{who} played {text}"
+            if isinstance(event.action, Play):
+                return f"{who} played {format_action(event.action)}"
+            return f"{who} {name_seats(past_words(self.state.rules, event.action), self.object_names)}"
         if kind is CardsDrawn:
             assert isinstance(event, CardsDrawn)
             if event.cards is not None and event.seat == HUMAN:
@@ -470,6 +462,11 @@ class Session:
 
 _SEAT = re.compile(r"\bseat (\d+)('s)?(?: (holds|has|names|adds|plays its|plays|takes))?")
 _YOU_VERBS = {"holds": "hold", "has": "have", "names": "name", "adds": "add", "plays its": "play your", "plays": "play"}
+
+
+def shown_card(view: PlayerView) -> Card | None:
+    """A card the view's decision shows its seat (a detail that is a card: a drafted card …)."""
+    return next((value for _, value in view.details if isinstance(value, Card)), None)
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:
@@ -606,10 +603,11 @@ UNO — keys (Enter or Escape closes this)
   1-9, 0           pick the 1st-9th card (0 is the 10th)
   Enter            play the picked card (prompts ask for a colour,
                    a side, a target, and UNO when it matters)
-  d                draw (or take a Duo volley's total)
-  p                pass: keep the drawn card, or decline a Duo dump
+  d                draw (or take a total of cards to draw)
+  p                pass: keep the drawn card, or stop (the prompt says)
   u                call UNO (you hold one card and have not called)
   c                catch a player who has one card and no UNO
+  j                jump in: play out of turn (when the prompt says)
   / or :           type an action in notation: R7, W:g, G2|Y@flex,
                    FW+2@flex:r>2, draw, pass, uno, catch 1, accept,
                    challenge, keep, reject, color g
@@ -625,7 +623,7 @@ Markers: ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red.
 # -- the app -------------------------------------------------------------------------
 
 _GAME_ACTIONS = frozenset(
-    {"select", "pick", "play", "draw", "pass", "uno", "catch", "command", "leave_input", "help", "ask_quit"}
+    {"select", "pick", "play", "draw", "pass", "uno", "catch", "jump", "command", "leave_input", "help", "ask_quit"}
 )
 
 
@@ -654,6 +652,7 @@ class UnoApp(App[None]):
         Binding("p", "pass", "Pass"),
         Binding("u", "uno", "UNO"),
         Binding("c", "catch", "Catch"),
+        Binding("j", "jump", "Jump in"),
         Binding("slash", "command", "Type"),
         Binding("colon", "command", "Type", show=False),
         Binding("escape", "leave_input", show=False),
@@ -761,7 +760,10 @@ class UnoApp(App[None]):
         return unsafe is not None and unsafe != HUMAN and self._reaction_pending()
 
     def _reaction_pending(self) -> bool:
-        return self.state.unsafe is not None and self._reacted != self.state.steps
+        """An out-of-turn window is open and the bots have not reacted yet (C-18's catch, a jump-in)."""
+        if self._reacted == self.state.steps:
+            return False
+        return self.state.unsafe is not None or any(info.group == "react" for info in self.view().actions)
 
     def add_log(self, line: str) -> None:
         self.lines.append(line)
@@ -778,8 +780,8 @@ class UnoApp(App[None]):
         names = self.session.names
         m = self.show_markers
         items = [Text(f"{state.rules.title} · round {view.round}", style="bold") + Text(f" · seed {state.seed}")]
-        if view.pending == "draft":
-            discards = Text(f"Draft discards: {len(view.discard_pile)}")
+        if view.top is None and view.outcome is None:
+            discards = Text(f"Discards: {len(view.discard_pile)}")
             if view.discard_pile:
                 discards.append(", top ")
                 discards.append_text(card_text(view.discard_pile[-1], show_markers=m))
@@ -796,9 +798,7 @@ class UnoApp(App[None]):
             status.append("Game over", style="bold")
         else:
             who = names[view.to_act] if view.to_act is not None else "nobody"
-            status.append(f"Turn: {who} ({_PENDING_WORDS.get(view.pending, view.pending)})", style="bold")
-            if view.volley:
-                status.append(f"  Volley: {view.volley} to draw")
+            status.append(f"Turn: {who} ({view.words.title.lower()})", style="bold")
         self.query_one("#status", Static).update(status)
         self.query_one("#players", Static).update(self.players_text(view, self._width("players", 50)))
         self.query_one("#log", Static).update(Text("\n".join(self.lines)))
@@ -860,11 +860,12 @@ class UnoApp(App[None]):
         if cards:
             card = cards[self.selected]
             state = "playable" if card in playable else "not playable now"
-            drawn = " (drawn)" if view.pending == "drawn" and mine and card == view.drawn_card else ""
+            drawn = " (drawn)" if mine and card == view.drawn_card else ""
             text.append(f"\nPicked: {format_card(card)}{drawn} — {card.words} ({state})", style="italic")
         return text
 
     def prompt_text(self, view: PlayerView) -> Text:
+        """What the person may do now: the decision's words, with the keys of its actions."""
         state = self.state
         names = self.session.names
         lines: list[str] = []
@@ -872,26 +873,24 @@ class UnoApp(App[None]):
             lines.append(f"{names[state.unsafe]} has one card and did not call UNO: press c to catch!")
         if state.unsafe == HUMAN:
             lines.append("You have one card: press u to call UNO before someone catches you!")
+        jumps = [info for info in view.actions if info.group == "react" and info.card is not None]
+        if jumps and self._reaction_pending():
+            cards = " ".join(dict.fromkeys(format_card(info.card) for info in jumps if info.card is not None))
+            lines.append(f"Out of turn: press j to jump in with {cards}!")
         if view.outcome is not None:
             lines.append("The game is over. Press q to quit.")
         elif view.to_act != HUMAN:
             lines.append(f"Waiting for {names[view.to_act] if view.to_act is not None else 'nobody'}…")
-        elif view.pending == "drawn" and view.drawn_card is None:
-            lines.append("Nothing left to draw: press p to pass.")
         else:
-            lines.append(
-                {
-                    "turn": "Your turn: pick a card and press Enter, or d to draw.",
-                    "drawn": f"You drew {format_card(view.drawn_card) if view.drawn_card else 'nothing'}: "
-                    "Enter to play it (if highlighted) or p to keep it.",
-                    "volley": f"Draw Two volley: play a Draw Two, or d to draw {view.volley}.",
-                    "dump": f"Reverse dump: play your {view.dump_color.word if view.dump_color else ''} cards "
-                    "one by one (Enter), or p to decline before the first.",
-                    "challenge": "A Wild Draw Four: accept or challenge.",
-                    "draft": "Draft: keep or reject the card you drew.",
-                    "color": "Name the colour of the first card.",
-                }.get(view.pending, view.pending)
-            )
+            keys = {"hand": "Enter: play the picked card", "draw": "d: ", "pass": "p: "}
+            hints: list[str] = []
+            for info in view.actions:
+                if info.group == "hand" and keys["hand"] not in hints:
+                    hints.append(keys["hand"])
+                elif info.group == "decision" and info.type in keys:
+                    hints.append(keys[info.type] + info.label.lower())
+            prompt = name_seats(view.words.prompt, self.session.object_names)
+            lines.append(prompt + (f" ({' · '.join(hints)})" if hints else "") + ".")
         return Text("\n".join(lines[-2:]))
 
     def log_first_card(self) -> None:
@@ -903,7 +902,7 @@ class UnoApp(App[None]):
         if len(view.discard_pile) != 1:
             return  # a resumed game, already under way
         who = "nobody" if view.to_act is None else self.session.object_name(view.to_act)
-        pending = _PENDING_WORDS.get(view.pending, view.pending)
+        pending = view.words.title.lower()
         colour = f" ({view.color.word})" if view.color is not None else ""
         self.add_log(f"Round {view.round}: the first card is {format_card(view.top)}{colour}; next: {who} ({pending})")
 
@@ -998,10 +997,11 @@ class UnoApp(App[None]):
         if view.to_act != HUMAN:
             return
         cards = self.hand_cards()
-        if view.pending == "drawn" and view.drawn_card is not None and view.drawn_card in cards:
+        playable = {info.card for info in view.actions if info.group == "hand"}
+        if view.drawn_card is not None and view.drawn_card in cards:
             self.selected = cards.index(view.drawn_card)
-        elif view.pending == "dump" and view.dump_color is not None:
-            self.selected = next((i for i, card in enumerate(cards) if card.color is view.dump_color), self.selected)
+        elif playable and 0 <= self.selected < len(cards) and cards[self.selected] not in playable:
+            self.selected = next((i for i, card in enumerate(cards) if card in playable), self.selected)
 
     # -- prompts ---------------------------------------------------------------------
 
@@ -1038,33 +1038,31 @@ class UnoApp(App[None]):
             self.advance()
 
     def prompt_human(self) -> None:
-        """Open the prompt of a decision that is not a play from the hand."""
+        """Open the question of a decision answered by choosing (not by a play from the hand, d or p)."""
         view = self.view()
-        names = self.session.names
-        if view.pending == "challenge":
-            player = names[view.challenger_of] if view.challenger_of is not None else "Someone"
-            top = card_text(view.top, show_markers=self.show_markers) if view.top else Text("")
-            question = Text(f"{player} played ") + top + Text(" on you. Accept (draw) or challenge?")
-            self.ask(
-                "challenge",
-                question,
-                [("Accept: draw the cards", "accept"), ("Challenge: see their hand", "challenge")],
-                self._answer_then_act,
+        choices = [info for info in view.actions if info.group == "choice"]
+        if not choices:
+            return
+        names = self.session.object_names
+        question = Text(name_seats(view.words.prompt, names))
+        card = shown_card(view)
+        if card is not None:
+            question.append(": ")
+            question.append_text(card_text(card, show_markers=self.show_markers))
+            question.append(f" ({card.words})")
+        elif view.top is not None and view.challenger_of is not None:
+            question.append(" — ")
+            question.append_text(card_text(view.top, show_markers=self.show_markers))
+        answers: list[tuple[Text | str, str]] = [
+            (
+                color_text(info.color, show_markers=self.show_markers)
+                if info.card is None and info.color is not None
+                else name_seats(info.words, names),
+                info.notation,
             )
-        elif view.pending == "draft":
-            card = view.draft_card
-            question = Text("Duo draft: you drew ")
-            if card is not None:
-                question.append_text(card_text(card, show_markers=self.show_markers))
-                question.append(f" ({card.words})")
-            self.ask(
-                "draft",
-                question,
-                [("Keep it", "keep"), ("Reject it and take the next card", "reject")],
-                self._answer_then_act,
-            )
-        elif view.pending == "color":
-            self.ask("color", "Name the colour of the first card:", self.color_answers("color "), self._answer_then_act)
+            for info in choices
+        ]
+        self.ask(view.pending, question, answers, self._answer_then_act)
 
     def color_answers(self, prefix: str) -> list[tuple[Text | str, str]]:
         return [(color_text(color, show_markers=self.show_markers), prefix + color.letter) for color in COLORS]
@@ -1138,7 +1136,8 @@ class UnoApp(App[None]):
                 for t in targets
                 if t is not None
             ]
-            self.ask("target", "Who must draw?", seats, target)
+            aims = {info.action: info.aim for info in self.view().actions}
+            self.ask("target", aims.get(candidates[0]) or "Which seat?", seats, target)
             return
         if len({p.uno for p in candidates}) > 1:
 
@@ -1208,7 +1207,7 @@ class UnoApp(App[None]):
         for seat, score in enumerate(outcome.scores):
             body.append(f"  {names[seat]:<6} {score:>5}\n")
         body.append("\nPress Enter to look at the table, q to quit.")
-        self.notice("game_over", body, then=self.refresh_view)
+        self.notice("over", body, then=self.refresh_view)
 
     # -- keys ------------------------------------------------------------------------
 
@@ -1279,6 +1278,17 @@ class UnoApp(App[None]):
             self.show_message("Nobody to catch.")
             return
         self.perform(HUMAN, catch(target))
+
+    def action_jump(self) -> None:
+        """j: play out of turn (a jump-in) with the picked card, or else the first card that can."""
+        jumps = [info for info in self.view().actions if info.group == "react" and info.card is not None]
+        if not jumps:
+            self.show_message("Nothing to jump in with now.")
+            return
+        cards = self.hand_cards()
+        picked = cards[min(self.selected, len(cards) - 1)] if cards else None
+        card = picked if any(info.card == picked for info in jumps) else jumps[0].card
+        self.choose_play([info.action for info in jumps if info.card == card and isinstance(info.action, Play)])
 
     def action_command(self) -> None:
         self.query_one("#command", Input).focus()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from unoengine.core.action_words import ActionInfo, DecisionWords, action_infos, decision_words
 from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
@@ -75,6 +76,17 @@ class PlayerView(NamedTuple):
             if key == name:
                 return value
         return default
+
+    @property
+    def actions(self) -> tuple[ActionInfo, ...]:
+        """Every legal action with its structured fields and the rule set's words, in the order of
+        :attr:`legal` (``unoengine.core.action_words``): interfaces render decisions from these."""
+        return action_infos(self, find_rules(self.rules))
+
+    @property
+    def words(self) -> DecisionWords:
+        """The pending decision in words (its title, and what this seat is asked)."""
+        return decision_words(self, find_rules(self.rules))
 
     @property
     def volley(self) -> int:
@@ -176,7 +188,9 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     objects (each detail also under its own name at the top level: ``volley``,
     ``dump_color``, ``draft_card``),
     ``outcome`` as ``{"termination", "winner", "scores"}`` or ``null``, and
-    ``sides``: what each card of the hand and the top card does, in words.
+    ``sides``: what each card of the hand and the top card does, in words; ``actions``: each
+    legal action with its fields and words (:attr:`PlayerView.actions`) and ``words``: the
+    decision's ``title`` and ``prompt`` (docs/PROTOCOL.md, "What a view offers").
 
     >>> from unoengine.core.engine import new_game
     >>> data = view_to_json(view_for(new_game("duo", 2, seed=3, dealer=0), 0))
@@ -228,7 +242,29 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "blocked": view.blocked,
         "steps": view.steps,
         "sides": _sides(view),
+        "actions": [_action_json(info) for info in view.actions],
+        "words": view.words._asdict(),
     } | {key: _detail_json(value) for key, value in view.details}
+
+
+def _action_json(info: ActionInfo) -> dict[str, Any]:
+    """One of ``actions`` in JSON: the notation under ``action``, cards and colours in notation."""
+    return {
+        "action": info.notation,
+        "id": info.id,
+        "type": info.type,
+        "card": None if info.card is None else format_card(info.card),
+        "color": None if info.color is None else info.color.letter,
+        "flex": info.flex,
+        "target": info.target,
+        "uno": info.uno,
+        "seat": info.seat,
+        "out_of_turn": info.out_of_turn,
+        "group": info.group,
+        "label": info.label,
+        "words": info.words,
+        "aim": info.aim,
+    }
 
 
 def _sides(view: PlayerView) -> dict[str, list[str | None]]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from unoengine.bots.base import Bot, make_bot
+from unoengine.core.action_words import past_words
 from unoengine.core.actions import format_action
 from unoengine.core.errors import IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.record import Record, format_record
@@ -33,7 +34,7 @@ from unoengine.core.views import view_to_json
 from unoengine.play.table import StaleVersionError, Table, TableStep
 from unoengine.server import auth
 from unoengine.server.metrics import Metrics
-from unoengine.server.protocol import Act, Again, Chat, ProtocolError, Start, Sync, dumps
+from unoengine.server.protocol import Act, Again, Chat, ProtocolError, Start, Sync, dumps, table_rules
 from unoengine.server.store import ChatRow, GameRow, SeatRow, SeatTaken, Store, TableRow, VersionConflict
 
 Message = dict[str, Any]
@@ -75,6 +76,9 @@ class ServerConfig:
 
     bot_delay: float = 0.6
     """Seconds a bot waits before it acts (0 in tests and the load benchmark)."""
+    react_delay: float = 2.0
+    """Seconds a bot waits at least while a connected person may act out of turn (catch, call UNO,
+    jump in): the window stays open long enough for a person to use it."""
     history: int = 256
     """Steps kept per table for reconnects ("events since N"); older ones get a full view."""
     message_rate: float = 20.0
@@ -142,9 +146,14 @@ def view_message(table: Table, game: int, seat: int | None) -> Message:
     return {"type": "sync", "game": game, "v": table.version, "view": view_to_json(table.view(seat))}
 
 
+def step_json(step: TableStep, seat: int | None) -> Message:
+    """One step as the seat may see it (``TableStep.to_json``) and, under ``words``, its action in words."""
+    return {**step.to_json(seat), "words": past_words(step.state.rules, step.action)}
+
+
 def step_message(step: TableStep, table: Table, game: int, seat: int | None) -> Message:
     """``step``: one accepted action as the seat may see it, with the seat's view after it."""
-    return {"type": "step", "game": game, **step.to_json(seat), "view": view_to_json(table.view(seat))}
+    return {"type": "step", "game": game, **step_json(step, seat), "view": view_to_json(table.view(seat))}
 
 
 class TableActor:
@@ -382,6 +391,7 @@ class TableActor:
             "code": self.code,
             "title": find_rules(settings.rules).title,
             "settings": settings.to_json(),
+            "rules": table_rules(settings.rules, dict(settings.options)),
             "status": self.status,
             "game": self.game.number if self.game is not None else 0,
             "seats": seats,
@@ -456,7 +466,7 @@ class TableActor:
             {
                 "type": "steps",
                 "game": self.game.number,
-                "steps": [step.to_json(client.seat) for step in steps],
+                "steps": [step_json(step, client.seat) for step in steps],
                 "v": self.table.version,
                 "view": view_to_json(self.table.view(client.seat)),
             },
@@ -742,10 +752,13 @@ class TableActor:
         if seat is None:
             if self._bot_timer is not None or self._bots_idle_at == stamp:
                 return
-            if self.config.bot_delay <= 0:
+            delay = self.config.bot_delay
+            if self.config.react_delay > delay and self._person_may_react(table):
+                delay = self.config.react_delay
+            if delay <= 0:
                 self._bot_timer = loop.call_soon(self.queue.put_nowait, Command("bot"))
             else:
-                self._bot_timer = loop.call_later(self.config.bot_delay, self.queue.put_nowait, Command("bot"))
+                self._bot_timer = loop.call_later(delay, self.queue.put_nowait, Command("bot"))
             return
         if self.row.settings.turn_seconds > 0 and self._turn_timer is None:
             self._turn_timer_stamp = stamp
@@ -754,6 +767,17 @@ class TableActor:
             )
 
     _turn_timer_stamp: tuple[int, int] = (0, 0)
+
+    def _person_may_react(self, table: Table) -> bool:
+        """A connected person, not the one to act, has a legal action: an out-of-turn window is open."""
+        to_act = table.state.to_act
+        return any(
+            seat != to_act
+            and self.presence[seat].connections > 0
+            and not self.presence[seat].away
+            and table.legal(seat)
+            for seat in self.human_seats()
+        )
 
     async def _chat(self, client: Client | None, message: Chat) -> None:
         if client is None or client not in self.clients:

@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from unoengine.bots.base import BOTS
+from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
 from unoengine.server.actor import OUTBOX, Client, ServerConfig, TableActor, Tap
@@ -48,6 +49,8 @@ from unoengine.server.protocol import (
     parse_message,
     parse_name,
     parse_settings,
+    presets_json,
+    spec_json,
 )
 from unoengine.server.store import SeatRow, Store, TableRow
 
@@ -298,6 +301,8 @@ def create_app(server: UnoServer) -> Starlette:
                     "seats": [rules.seats.start, rules.seats.stop - 1],
                     "options": {key: defaults[key] for key in sorted(rules.option_names)},
                     "choices": {key: list(values) for key, values in rules.option_choices.items()},
+                    "specs": [spec_json(spec) for spec in option_specs(rules)],
+                    "presets": presets_json(rules),
                 }
             )
         return JSONResponse({"protocol": PROTOCOL, "rules": rule_sets, "bots": sorted(BOTS)})

@@ -17,7 +17,9 @@ from typing import Any
 
 from unoengine.bots.base import BOTS
 from unoengine.core.errors import InvalidNotationError, excerpt
+from unoengine.core.options import PRESET_WORDS, PRESETS, option_specs, parse_options, preset_options
 from unoengine.core.rules import find_rules
+from unoengine.core.rules.base import OptionSpec, RuleSet
 
 PROTOCOL = "unoengine-ws/1"
 MAX_MESSAGE = 4096
@@ -237,7 +239,7 @@ def parse_settings(data: object) -> tuple[TableSettings, str]:
     """
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "the body is a JSON object")
-    allowed = {"rules", "seats", "options", "bots", "name", "grace", "turn_seconds"}
+    allowed = {"rules", "seats", "options", "preset", "bots", "name", "grace", "turn_seconds"}
     unknown = set(data) - allowed
     if unknown:
         raise ProtocolError("bad_field", f"unknown field {excerpt(sorted(unknown)[0])}")
@@ -251,13 +253,19 @@ def parse_settings(data: object) -> tuple[TableSettings, str]:
     seats = data.get("seats", min(4, rules.seats.stop - 1))
     if type(seats) is not int or seats not in rules.seats:
         raise ProtocolError("bad_field", f"{rules.title} has {rules.seats.start}–{rules.seats.stop - 1} seats")
-    options = data.get("options", {})
-    if not isinstance(options, dict) or len(options) > 20:
+    given = data.get("options", {})
+    if not isinstance(given, dict) or len(given) > 40:
         raise ProtocolError("bad_field", "'options' must be an object")
+    preset = data.get("preset")
+    if preset is not None and (not isinstance(preset, str) or len(preset) > 20):
+        raise ProtocolError("bad_field", f"'preset' must be one of {', '.join(PRESETS)} or null")
     try:
-        rules.options(options)
+        # The core's one parser: the preset's options, then the form's (typed, or text from elsewhere).
+        chosen = parse_options(rules, given, preset=preset).to_dict()
     except (InvalidNotationError, TypeError) as error:
         raise ProtocolError("bad_field", str(error)) from None
+    named = set(given) | (set(preset_options(rules, preset)) if preset is not None else set())
+    options = {name: chosen[name] for name in named}
     bots = data.get("bots", [])
     if not isinstance(bots, list) or len(bots) > seats - 1:
         raise ProtocolError("bad_field", f"'bots' lists at most {seats - 1} seats after yours")
@@ -274,6 +282,41 @@ def parse_settings(data: object) -> tuple[TableSettings, str]:
         TableSettings(rules.name, seats, tuple(sorted(options.items())), tuple(seat_bots), grace, turn),
         name,
     )
+
+
+def spec_json(spec: OptionSpec) -> dict[str, Any]:
+    """One option of a rule set for the create-table form: its values, default, rule and words."""
+    return {
+        "name": spec.name,
+        "default": spec.default,
+        "kind": spec.kind.__name__,
+        "choices": list(spec.choices),
+        "low": spec.low,
+        "high": spec.high,
+        "rule": spec.rule,
+        "words": spec.words,
+    }
+
+
+def presets_json(rules: RuleSet) -> list[dict[str, Any]]:
+    """The presets, with the options each sets in this rule set (``GET /api/rules``)."""
+    return [
+        {"name": name, "words": PRESET_WORDS.get(name, ""), "options": preset_options(rules, name)} for name in PRESETS
+    ]
+
+
+def table_rules(rules_name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's rules for everyone who joins (the lobby's ``rules``): each option's value and words,
+    and the preset they are exactly, if any."""
+    rules = find_rules(rules_name)
+    values = rules.options(dict(options)).to_dict()
+    specs = option_specs(rules)
+    changed = {spec.name: values[spec.name] for spec in specs if values[spec.name] != spec.default}
+    preset = next((name for name in PRESETS if preset_options(rules, name) == changed), None)
+    return {
+        "preset": preset,
+        "options": [{**spec_json(spec), "value": values[spec.name]} for spec in specs],
+    }
 
 
 def _seconds(data: Mapping[str, Any], key: str, default: float, limit: float) -> float:

@@ -319,6 +319,10 @@ class RuleSet:
     """Decision types during which the discard pile has no top card yet (Duo's draft, D-3)."""
     describe_side: Callable[[Card, bool], str] = lambda card, flex: describe_classic(card)
     """What a card does when played (``flex``: on its flex side), in words, for interfaces."""
+    decision_words: Callable[[str, Mapping[str, Any], A.Action | None], str | None] | None = None
+    """``decision_words(kind, facts, action)``: the rule set's words for its own decisions, for interfaces
+    (``unoengine.core.action_words``): the decision (``action`` None) as ``"Title: prompt"``, or an
+    action as ``"Label: sentence"``; ``None`` leaves the generic words."""
     rule_letter: str = ""
     """The letter of the rule set's rule numbers in docs/RULES.md (``C`` for C-1 …)."""
     cite: Mapping[str, str] = field(default_factory=dict)

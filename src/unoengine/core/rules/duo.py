@@ -35,6 +35,7 @@ Readings:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from unoengine.core import actions as A
@@ -384,6 +385,31 @@ def duo_json(state: GameState) -> dict[str, Any]:
     return {"volley": pending.total if type(pending) is Volley else 0}
 
 
+def duo_decision_words(kind: str, facts: Mapping[str, Any], action: A.Action | None) -> str | None:
+    """Duo's own decisions and their actions in words (``RuleSet.decision_words``; D-3, D-6, D-13, D-15)."""
+    if kind == "volley":
+        total = facts.get("volley", 0)
+        if action is None:
+            return f"Draw Two volley: add a Draw Two, or take {total}"
+        return f"Take {total}: draw the volley's {total} cards" if action is A.DRAW else None
+    if kind == "dump":
+        color = facts.get("dump_color")
+        if action is None:
+            rest = "" if facts.get("started") else ", or stop before the first"
+            return f"Reverse dump: play your {color.word if color else ''} cards one by one{rest}"
+        return "Stop: keep the rest of the colour" if action is A.PASS else None
+    if kind == "draft":
+        card = facts.get("draft_card")
+        if action is None:
+            return "Draft: keep the card you drew, or reject it and take the next one" if card else "Draft"
+        if action is A.KEEP:
+            return "Keep it: add it to your hand"
+        return "Reject it: take the next card instead" if action is A.REJECT else None
+    if kind == "color" and action is None:
+        return "Colour: name the colour of the first card"
+    return None
+
+
 DUO = RuleSet(
     name="duo",
     title="UNO Duo",
@@ -427,6 +453,7 @@ DUO = RuleSet(
     hides_top=frozenset({Draft}),
     state_json=duo_json,
     describe_side=describe_duo,
+    decision_words=duo_decision_words,
     rule_letter="D",
     cite={"match": "D-8", "drawn": "D-9", "wild": "D-16", "wd4": "D-18", "uno": "D-11", "flex": "D-8"},
 )

@@ -1,6 +1,8 @@
 // The browser client of `uno serve` (docs/PROTOCOL.md). It never decides a rule: what may be played
-// is the view's `legal` list; every message it shows comes from the server's views and events.
-import { cardElement, backElement, cardWords, parseCard, COLORS, MARKERS } from "./cards.js";
+// is the view's `actions` list (each legal action with its fields and words); every message it shows
+// comes from the server's views and events. It knows no decision by name and reads no action notation:
+// a new decision or house rule shows here with no change.
+import { cardElement, backElement, parseCard, COLORS, MARKERS } from "./cards.js";
 
 const app = document.getElementById("app");
 const dialog = document.getElementById("dialog");
@@ -42,7 +44,7 @@ async function home() {
   const optBox = h("div", { class: "options", id: "options" });
   const name = h("input", { id: "name", maxlength: 24, value: myName() || "Player", autocomplete: "nickname" });
   const grace = h("input", { id: "grace", type: "number", min: 0, max: 3600, value: 30 });
-  const turn = h("input", { id: "turn", type: "number", min: 0, max: 3600, value: 0 });
+  const turn = h("input", { id: "turn-seconds", type: "number", min: 0, max: 3600, value: 0 });
   const error = h("p", { class: "error", role: "alert" });
 
   function rulesInfo() { return info.rules.find((r) => r.name === rulesSel.value); }
@@ -59,17 +61,36 @@ async function home() {
       seatList.append(h("div", {}, `Seat ${s}: `, sel));
     }
   }
+  // Every option of the rule set, with its rule and words; a preset sets the form, the form decides.
+  const presetSel = h("select", { id: "preset", name: "preset", "aria-label": "preset" });
+  const presetWords = h("span", { class: "option-help", id: "preset-words" });
   function drawOptions() {
     const r = rulesInfo();
+    presetSel.replaceChildren(...r.presets.map((p) => h("option", { value: p.name }, p.name.replaceAll("_", " "))));
     optBox.replaceChildren();
-    for (const [key, value] of Object.entries(r.options)) {
+    for (const spec of r.specs) {
       let input;
-      if (typeof value === "boolean") input = h("input", { type: "checkbox", "data-opt": key, checked: value });
-      else if (typeof value === "number") input = h("input", { type: "number", "data-opt": key, value, min: 1 });
-      else input = h("select", { "data-opt": key }, (r.choices[key] || [value]).map((c) => h("option", { value: c, selected: c === value }, c)));
-      optBox.append(h("label", {}, input, " ", key.replaceAll("_", " ")));
+      const common = { "data-opt": spec.name, id: `opt-${spec.name}`, "aria-describedby": `help-${spec.name}` };
+      if (spec.kind === "bool") input = h("input", { ...common, type: "checkbox", checked: spec.default });
+      else if (spec.kind === "int") input = h("input", { ...common, type: "number", value: spec.default, min: spec.low ?? 0, max: spec.high ?? undefined });
+      else input = h("select", common, spec.choices.map((c) => h("option", { value: c, selected: c === spec.default }, c.replaceAll("_", " "))));
+      optBox.append(h("div", { class: "option" },
+        h("label", { for: `opt-${spec.name}` }, input, " ", spec.name.replaceAll("_", " "), spec.rule ? h("small", {}, ` (${spec.rule})`) : null),
+        h("span", { class: "option-help", id: `help-${spec.name}` }, spec.words)));
+    }
+    applyPreset();
+  }
+  function applyPreset() {
+    const r = rulesInfo();
+    const preset = r.presets.find((p) => p.name === presetSel.value) || r.presets[0];
+    presetWords.textContent = preset ? preset.words : "";
+    for (const spec of r.specs) {
+      const el = optBox.querySelector(`[data-opt="${spec.name}"]`);
+      const value = preset && spec.name in preset.options ? preset.options[spec.name] : spec.default;
+      if (el.type === "checkbox") el.checked = value; else el.value = value;
     }
   }
+  presetSel.addEventListener("change", applyPreset);
   rulesSel.addEventListener("change", () => { drawSeats(); drawOptions(); });
   seatsInput.addEventListener("change", drawSeats);
   drawSeats(); drawOptions();
@@ -77,8 +98,10 @@ async function home() {
   async function createTable(ev) {
     ev.preventDefault();
     const options = {};
-    for (const el of optBox.querySelectorAll("[data-opt]")) {
-      options[el.dataset.opt] = el.type === "checkbox" ? el.checked : el.type === "number" ? Number(el.value) : el.value;
+    for (const spec of rulesInfo().specs) {
+      const el = optBox.querySelector(`[data-opt="${spec.name}"]`);
+      const value = el.type === "checkbox" ? el.checked : el.type === "number" ? Number(el.value) : el.value;
+      if (value !== spec.default) options[spec.name] = value; // the rule set's defaults go without saying
     }
     const bots = [...seatList.querySelectorAll("select")].map((s) => s.value || null);
     try {
@@ -96,7 +119,8 @@ async function home() {
       h("form", { onsubmit: createTable, id: "create" },
         h("label", {}, "Your name ", name),
         h("label", {}, "Rules ", rulesSel), h("label", {}, "Seats ", seatsInput),
-        seatList, h("fieldset", {}, h("legend", {}, "Rule options"), optBox),
+        seatList, h("fieldset", {}, h("legend", {}, "Rules and house rules"),
+          h("label", {}, "Preset ", presetSel, presetWords), optBox),
         h("label", {}, "Grace after a drop (s) ", grace), h("label", {}, "Turn timer (s, 0 = none) ", turn),
         h("button", { type: "submit", id: "create-button" }, "Create table"), error)),
     h("section", { class: "panel" },
@@ -153,6 +177,7 @@ async function joinPage(code) {
   app.replaceChildren(h("section", { class: "panel" },
     h("h2", {}, lobby ? `${lobby.title} — table ${code}` : `Table ${code}`),
     lobby ? h("p", {}, `${lobby.seats.filter((s) => s.open).length} open seat(s); ${lobby.status}`) : null,
+    lobby ? rulesPanel({ ...lobby, status: "lobby" }) : null,
     h("form", { onsubmit: join }, name, h("button", { id: "join-button" }, "Take a seat")),
     h("p", {}, h("a", { href: `/t/${code}?watch=1`, onclick: link }, "Watch as a spectator")), error));
 }
@@ -194,20 +219,15 @@ const nameOf = (seat) => {
 };
 const Name = (seat) => { const n = nameOf(seat); return n.charAt(0).toUpperCase() + n.slice(1); };
 
+// "seat 2" in the view's words, as the table names that seat.
+const nameSeats = (text) => text.replace(/\bseat (\d+)/g, (_, n) => nameOf(Number(n)));
+
 function describe(ev, step) {
   switch (ev.type) {
-    case "action_taken": {
-      const a = ev.action;
-      if (a === "draw") return null; // cards_drawn says it
-      if (a === "pass") return `${Name(ev.seat)} passed`;
-      if (a === "uno") return `${Name(ev.seat)} called UNO!`;
-      if (a.startsWith("catch")) return null;
-      if (a === "accept") return `${Name(ev.seat)} accepted the draw`;
-      if (a === "challenge") return `${Name(ev.seat)} challenged`;
-      if (a === "keep" || a === "reject") return `${Name(ev.seat)} ${a === "keep" ? "kept" : "rejected"} a drafted card`;
-      if (a.startsWith("color")) return `${Name(ev.seat)} named ${COLORS[a.slice(-1).toUpperCase()]}`;
-      return playWords(ev.seat, a);
-    }
+    case "action_taken":
+      if (ev.seat !== step.seat || ev.action !== step.action || !step.words) return `${Name(ev.seat)}: ${ev.action}`;
+      if (step.words === "drew" || step.words.startsWith("caught")) return null; // cards_drawn and caught say it
+      return `${Name(ev.seat)} ${nameSeats(step.words)}`;
     case "cards_drawn":
       return ev.cards ? `${Name(ev.seat)} drew ${ev.cards.join(" ")}` : `${Name(ev.seat)} drew ${ev.count}`;
     case "reshuffled": return ev.turned_over ? "The discard pile was turned over" : "The discard pile was shuffled into the draw pile";
@@ -220,18 +240,6 @@ function describe(ev, step) {
     case "round_started": return `Round ${ev.round} begins`;
     default: return null;
   }
-}
-
-function playWords(seat, action) {
-  const [body, unoFlag] = action.split(" ");
-  const m = /^([^@:>]+)(@flex)?(?::([rygb]))?(?:>(\d+))?$/.exec(body) || [];
-  const card = m[1];
-  let text = `${Name(seat)} played ${card} (${cardWords(card)})`;
-  if (m[2]) text += " (flex side)";
-  if (m[3]) text += `, ${COLORS[m[3].toUpperCase()]}`;
-  if (m[4]) text += ` at ${nameOf(Number(m[4]))}`;
-  if (unoFlag) text += " and called UNO";
-  return text;
 }
 
 function receive(msg) {
@@ -272,38 +280,33 @@ function logStep(step) {
   if (T.log.length > 200) T.log.splice(0, T.log.length - 200);
 }
 
-function cardOf(action) { return action.split(/[@: >]/)[0]; }
-function isPlay(action) { return !/^(draw|pass|uno|accept|challenge|keep|reject|catch|colou?r)/.test(action); }
+// -- what the view offers (docs/PROTOCOL.md, "What a view offers") -------------------------------
+const offered = (v) => v.actions || [];
+const colorName = (letter) => COLORS[letter.toUpperCase()];
+const colorClass = (a) => (a.color ? `choice ${colorName(a.color)}` : "");
 
-function actionLabel(action) {
-  if (action === "draw") return T.view.pending === "volley" && T.view.volley ? `Take ${T.view.volley}` : "Draw";
-  if (action === "pass") return T.view.pending === "dump" ? "Stop (keep the rest)" : "Pass";
-  if (action === "uno") return "UNO!";
-  const WORDS = { keep: "Keep", reject: "Reject", accept: "Accept the draw", challenge: "Challenge" };
-  if (WORDS[action]) return WORDS[action];
-  if (action.startsWith("color")) { const c = action.slice(-1).toUpperCase(); return `${COLORS[c]} ${MARKERS[c]}`; }
-  const m = /^([^@:>\s]+)(@flex)?(?::([rygb]))?(?:>(\d+))?( uno)?$/.exec(action);
-  if (!m) return action;
-  const parts = [];
-  if (m[2]) parts.push("flex side");
-  if (m[3]) { const c = m[3].toUpperCase(); parts.push(`${COLORS[c]} ${MARKERS[c]}`); }
-  if (m[4]) parts.push(`at ${nameOf(Number(m[4]))}`);
-  if (m[5]) parts.push("+ call UNO");
-  return parts.join(", ") || "play";
+// A button's text: the action's label, its colour's markers (F-5), the table's names for seats.
+function label(a) {
+  const text = nameSeats(a.label);
+  return a.color ? `${text} ${MARKERS[a.color.toUpperCase()]}` : text;
+}
+
+function actionButton(a, cls = "") {
+  return h("button", { "data-action": a.action, class: `${cls} ${colorClass(a)}`.trim(), title: nameSeats(a.words), onclick: () => act(a.action) }, label(a));
 }
 
 function closeDialog() { dialog.hidden = true; dialog.replaceChildren(); }
 
+// Play a card of the hand: its one play at once, or a question with one answer per play.
 function pick(card) {
-  const options = T.view.legal.filter((a) => isPlay(a) && cardOf(a) === card);
+  const options = offered(T.view).filter((a) => a.type === "play" && a.card === card);
   if (options.length === 0) { T.banner = `${card} cannot be played now`; render(); return; }
-  if (options.length === 1) { act(options[0]); return; }
+  if (options.length === 1) { act(options[0].action); return; }
+  const sides = (T.view.sides || {})[card];
   dialog.replaceChildren(h("div", { class: "box", role: "dialog", "aria-label": `Play ${card}` },
-    h("h3", {}, `Play ${card}`), h("p", {}, cardWords(card)),
-    h("div", { class: "choices" }, options.map((a) => {
-      const c = /:([rygb])/.exec(a);
-      return h("button", { class: `choice ${c ? COLORS[c[1].toUpperCase()] : ""}`, "data-action": a, onclick: () => act(a) }, actionLabel(a));
-    })),
+    h("h3", {}, `Play ${card}`), sides ? h("p", {}, sides[0], sides[1] ? h("div", { class: "flex-info" }, `Flex side: ${sides[1]}`) : null) : null,
+    options[0].aim ? h("p", { class: "aim" }, options[0].aim) : null,
+    h("div", { class: "choices" }, options.map((a) => actionButton(a, "choice"))),
     h("button", { class: "cancel", onclick: closeDialog }, "Cancel")));
   dialog.hidden = false;
   dialog.querySelector("button")?.focus();
@@ -337,6 +340,7 @@ function lobbyPanel(L) {
     h("h2", {}, `${L.title} — table ${L.code}`),
     h("p", {}, "Invite link: ", h("input", { readonly: true, value: invite, id: "invite", onclick: (e) => e.target.select() })),
     h("p", {}, "Spectator link: ", h("a", { href: `/t/${L.code}?watch=1` }, `${invite}?watch=1`)),
+    rulesPanel(L),
     h("ol", { start: 0, class: "seats" }, L.seats.map((s) => h("li", {}, s.open ? h("em", {}, "open") : `${s.name}${s.bot ? ` (bot: ${s.bot})` : ""}${s.seat === T.seat ? " — you" : ""}`))),
     T.host ? h("div", {},
       h("button", { id: "start", disabled: open > 0, onclick: () => send({ type: "start", token: T.token }) }, "Start"),
@@ -346,58 +350,75 @@ function lobbyPanel(L) {
 
 function gamePanel(L, v) {
   const me = T.seat;
-  const legal = v.legal || [];
-  const playable = new Set(legal.filter(isPlay).map(cardOf));
+  const actions = offered(v);
+  const playable = new Set(actions.filter((a) => a.type === "play").map((a) => a.card));
   const over = v.outcome !== null;
   const others = [];
   for (let i = 1; i <= v.seats; i++) {
     const s = me === null ? i - 1 : (me + i) % v.seats;
     if (s === me) continue;
     const info = L.seats[s] || {};
-    const catchIt = legal.includes(`catch ${s}`);
+    const aimed = actions.filter((a) => a.group === "react" && a.seat === s);
     others.push(h("div", { class: `opponent ${v.to_act === s ? "acting" : ""}`, "data-seat": s },
       h("div", { class: "who" }, info.name || `Seat ${s}`, info.bot ? " (bot)" : "", info.away ? " (a bot plays for them)" : "", info.connected === false ? " ⚠ offline" : ""),
       h("div", { class: "count" }, backElement(v.hand_sizes[s]), ` ${v.hand_sizes[s]} card${v.hand_sizes[s] === 1 ? "" : "s"}`),
       h("div", {}, `score ${v.scores[s]}`, v.power.length ? h("span", { class: `power ${v.power[s]}` }, ` Power: ${v.power[s]}`) : null),
       v.unsafe === s ? h("div", { class: "unsafe" }, "one card, no UNO!") : null,
-      catchIt ? h("button", { class: "catch", "data-catch": s, onclick: () => act(`catch ${s}`) }, `Catch ${info.name || s}!`) : null));
+      aimed.map((a) => h("button", { class: `catch ${a.type}`, "data-catch": s, "data-action": a.action, title: nameSeats(a.words), onclick: () => act(a.action) }, `${label(a)}!`))));
   }
   const color = v.color ? v.color.toUpperCase() : null;
+  const words = v.words || { title: v.pending, prompt: "" };
+  // What the viewer may see of the decision that is a card (a drafted card …), by the detail's name.
+  const shownCards = Object.entries(v.details || {}).filter(([, value]) => typeof value === "string" && (parseCard(value).wild || parseCard(value).color));
   const table = h("div", { class: "pile" },
-    h("div", { class: "top" }, v.top ? cardElement(v.top) : h("span", { class: "card back small" }, v.pending === "draft" ? "draft" : "—")),
+    h("div", { class: "top" }, v.top ? cardElement(v.top) : h("span", { class: "card back small" }, "—")),
     h("div", { class: "state" },
       h("div", {}, color ? h("span", { class: `swatch ${COLORS[color]}` }, `${COLORS[color]} ${MARKERS[color]}`) : ""),
       h("div", {}, `Draw pile ${v.draw_pile}`, ` · ${v.direction === 1 ? "↻ clockwise" : "↺ counter-clockwise"} · round ${v.round}`),
-      h("div", { class: "turn", id: "turn" }, over ? "Game over" : v.to_act === me ? `Your decision (${v.pending})` : `${Name(v.to_act)} to act (${v.pending})`),
-      v.volley ? h("div", {}, `Volley: ${v.volley}`) : null,
-      v.dump_color ? h("div", {}, `Dump: play your ${COLORS[v.dump_color.toUpperCase()]} cards one by one`) : null,
-      v.challenger_of !== null && v.to_act === me ? h("div", {}, `${Name(v.challenger_of)} played a Wild Draw Four: accept or challenge`) : null));
+      h("div", { class: "whose", id: "whose" }, over ? "Game over" : v.to_act === me ? `Your decision: ${words.title}` : `${Name(v.to_act)} to act: ${words.title}`),
+      over ? null : h("div", { class: "prompt", id: "prompt" }, nameSeats(words.prompt))));
   const hand = h("div", { class: "hand", id: "hand", role: "list" }, v.hand.map((c, i) => {
     const el = cardElement(c, { legal: playable.has(c) });
     el.setAttribute("role", "listitem");
     el.tabIndex = 0;
     if (i === T.selected) el.classList.add("selected");
-    if (c === v.drawn_card) el.classList.add("drawn");
+    if (c === v.drawn_card) el.classList.add("just-drawn");
     const sides = (v.sides || {})[c];
     if (sides) el.title = sides[1] ? `${sides[0]} — flex side: ${sides[1]}` : sides[0];
     el.addEventListener("click", () => { T.selected = i; pick(c); });
     el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(c); } });
     return el;
   }));
-  const buttons = legal.filter((a) => !isPlay(a) && !a.startsWith("catch"));
-  const actions = h("div", { class: "actions" }, buttons.map((a) => h("button", { "data-action": a, class: a === "uno" ? "uno" : a.startsWith("color") ? `choice ${COLORS[a.slice(-1).toUpperCase()]}` : "", onclick: () => act(a) }, actionLabel(a))));
-  const draft = v.draft_card ? h("div", { class: "draft" }, "Drafted card: ", cardElement(v.draft_card)) : null;
+  const buttons = actions.filter((a) => a.group === "decision" || a.group === "choice" || (a.group === "react" && a.seat === null && a.type !== "play"));
+  const bar = h("div", { class: "actions" }, buttons.map((a) => actionButton(a, a.type === "uno" ? "uno" : "")));
+  // Out of turn (C-18's window, a jump-in): a visible window with its buttons and keys.
+  const jumps = actions.filter((a) => a.group === "react" && a.type === "play");
+  const react = jumps.length ? h("div", { class: "react", id: "react", role: "alert" },
+    h("strong", {}, "Out of turn! "), "press j, or: ", jumps.map((a) => actionButton(a, "jump"))) : null;
+  const shown = shownCards.length ? h("div", { class: "shown-cards" }, shownCards.map(([key, card]) => h("span", {}, `${key.replaceAll("_", " ")}: `, cardElement(card)))) : null;
   const chosen = v.hand[T.selected];
   const chosenSides = chosen ? (v.sides || {})[chosen] : null;
   const cardInfo = chosenSides ? h("div", { class: "card-info", id: "card-info" }, chosenSides[0], chosenSides[1] ? h("div", { class: "flex-info" }, `Flex side: ${chosenSides[1]}`) : null) : null;
   const mine = me === null ? h("p", {}, "You are watching: spectators see no hand.")
-    : h("div", { class: "me" }, h("div", { class: "who" }, `You — score ${v.scores[me]}`, v.power.length ? h("span", { class: `power ${v.power[me]}` }, ` Power: ${v.power[me]}`) : null, v.unsafe === me ? h("strong", { class: "unsafe" }, " Call UNO!") : null), draft, hand, cardInfo, actions);
+    : h("div", { class: "me" }, h("div", { class: "who" }, `You — score ${v.scores[me]}`, v.power.length ? h("span", { class: `power ${v.power[me]}` }, ` Power: ${v.power[me]}`) : null, v.unsafe === me ? h("strong", { class: "unsafe" }, " Call UNO!") : null), shown, react, hand, cardInfo, bar);
   const game = L.games[L.games.length - 1];
   const fair = game ? h("p", { class: "fair" }, "Seed commitment SHA-256: ", h("code", { id: "commitment" }, game.commitment)) : null;
   return h("section", { class: "panel game" },
     h("div", { class: "opponents" }, others), table, mine,
     T.summary ? summaryPanel(T.summary) : null,
-    over ? finalPanel(L, v, game) : null, fair);
+    over ? finalPanel(L, v, game) : null, rulesPanel(L), fair);
+}
+
+// The table's rules: every option of its rule set, its value, its rule and its words (the lobby's `rules`).
+function rulesPanel(L) {
+  const r = L.rules;
+  if (!r) return null;
+  const shown = (value) => (value === true ? "yes" : value === false ? "no" : String(value));
+  const changed = r.options.filter((o) => o.value !== o.default).length;
+  return h("details", { class: "rules-info", id: "table-rules", open: L.status === "lobby" },
+    h("summary", {}, `Rules: ${L.title}`, r.preset ? ` — preset “${r.preset}”` : "", changed ? ` (${changed} house rule(s))` : " (the printed rules)"),
+    h("ul", {}, r.options.map((o) => h("li", { "data-option": o.name, class: o.value !== o.default ? "changed" : "" },
+      h("b", {}, `${o.name.replaceAll("_", " ")}: ${shown(o.value)}`), o.rule ? ` (${o.rule})` : "", o.words ? ` — ${o.words}` : ""))));
 }
 
 function summaryPanel(ev) {
@@ -435,16 +456,16 @@ function sidePanel() {
 document.addEventListener("keydown", (e) => {
   if (!T?.view || e.target.tagName === "INPUT") return;
   if (e.key === "Escape") return closeDialog();
-  const legal = T.view.legal || [];
+  const actions = offered(T.view);
   const n = T.view.hand.length;
+  const first = (test) => actions.find(test);
+  const key = { d: (a) => a.type === "draw", p: (a) => a.type === "pass", u: (a) => a.type === "uno", c: (a) => a.type === "catch" };
   if (/^[0-9]$/.test(e.key)) { const i = e.key === "0" ? 9 : Number(e.key) - 1; if (i < n) { T.selected = i; render(); } }
   else if (e.key === "ArrowRight") { T.selected = Math.min(n - 1, T.selected + 1); render(); }
   else if (e.key === "ArrowLeft") { T.selected = Math.max(0, T.selected - 1); render(); }
   else if (e.key === "Enter" && T.selected >= 0 && T.selected < n && dialog.hidden) pick(T.view.hand[T.selected]);
-  else if (e.key === "d" && legal.includes("draw")) act("draw");
-  else if (e.key === "p" && legal.includes("pass")) act("pass");
-  else if (e.key === "u" && legal.includes("uno")) act("uno");
-  else if (e.key === "c") { const c = legal.find((a) => a.startsWith("catch")); if (c) act(c); }
+  else if (e.key === "j") { const a = first((x) => x.group === "react" && x.type === "play"); if (a) pick(a.card); }
+  else if (key[e.key]) { const a = first(key[e.key]); if (a) act(a.action); }
 });
 
 route();

@@ -1,0 +1,61 @@
+"""Both clients render decisions from the view's words and fields, never by a decision's name.
+
+A new decision or house rule must show in the browser and the terminal with no client
+change: the clients may not name a decision (as shared code may not name a rule set,
+tests/test_architecture.py), nor read action notation apart (the view's ``actions``
+carry its fields).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from unoengine.core.rules import RULESETS
+
+ROOT = Path(__file__).resolve().parents[1] / "src" / "unoengine"
+CLIENTS = (ROOT / "server" / "static" / "app.js", ROOT / "server" / "static" / "cards.js", ROOT / "cli" / "tui.py")
+
+
+def decision_names() -> set[str]:
+    """Every decision's name: the core's and each rule set's own."""
+    names: set[str] = set()
+    for rules in RULESETS.values():
+        names |= set(rules.handlers)
+    return names
+
+
+def test_there_are_decision_names_to_look_for() -> None:
+    assert {"turn", "drawn", "challenge", "game_over", "stack", "draft", "volley", "dump", "color"} <= decision_names()
+
+
+def test_the_clients_name_no_decision() -> None:
+    hits = []
+    for path in CLIENTS:
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            for name in decision_names():
+                if re.search(rf"""["']{re.escape(name)}["']""", line):
+                    hits.append(f"{path.name}:{number}: {name!r} in {line.strip()}")
+    assert not hits, "a client names a decision:\n" + "\n".join(hits)
+
+
+NOTATION_READING = (
+    re.compile(r"@flex"),
+    re.compile(r"""startsWith\(["'](catch|colou?r)"""),
+    re.compile(r"""\.split\(["'] ["']\)"""),
+    re.compile(r"\[rygb\]"),
+)
+"""Ways of reading action notation apart: a flex marker, a word prefix, a split on `` uno``, a colour letter."""
+
+
+def test_the_browser_reads_no_action_notation() -> None:
+    text = (ROOT / "server" / "static" / "app.js").read_text()
+    hits = [pattern.pattern for pattern in NOTATION_READING if pattern.search(text)]
+    assert not hits, f"app.js reads action notation apart: {hits}"
+
+
+def test_the_terminal_takes_actions_from_the_view() -> None:
+    """The terminal reads no notation apart either: it parses only what the person types."""
+    text = (ROOT / "cli" / "tui.py").read_text()
+    assert "parse_action(" not in text.replace("parse_action(text)", "")
+    assert not re.search(r"\.startswith\([\"'](catch|color|draw|pass)", text)
