@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unoengine.core.action_ids import KINDS, NUM_ACTIONS, action_id
+from unoengine.core.actions import Action
 from unoengine.core.cards import COLORS, Card
 from unoengine.core.rules import find_rules
 from unoengine.core.state import PENDING_TYPES
@@ -134,81 +135,87 @@ class Encoding:
 
     def entries(self, view: PlayerView) -> tuple[list[int], list[float]]:
         """The non-zero entries of the observation of ``view``, as (indices, values)."""
-        offsets = self._offsets
+        at = self._offsets
         seats = self.seats
         me = view.seat if view.seat is not None else 0
-        indices: list[int] = []
-        values: list[float] = []
+        kind_index = KIND_INDEX
+        counts: dict[int, float] = {}
+        hand = at["hand"]
+        for card in view.hand:
+            index = hand + kind_index[card]
+            counts[index] = counts.get(index, 0.0) + 1.0
+        indices = list(counts)
+        values = list(counts.values())
         add_index = indices.append
         add_value = values.append
-        counts: dict[int, int] = {}
-        for card in view.hand:
-            index = KIND_INDEX[card]
-            counts[index] = counts.get(index, 0) + 1
-        hand = offsets["hand"]
-        for index, count in counts.items():
-            add_index(hand + index)
-            add_value(float(count))
-        if view.top is not None:
-            add_index(offsets["top"] + KIND_INDEX[view.top])
+        top = view.top
+        if top is not None:
+            add_index(at["top"] + kind_index[top])
             add_value(1.0)
-        if view.color is not None:
-            add_index(offsets["color"] + _COLOR_INDEX[view.color])
+        color = view.color
+        if color is not None:
+            add_index(at["color"] + _COLOR_INDEX[color])
             add_value(1.0)
-        add_index(offsets["direction"])
-        add_value(float(view.direction))
-        sizes = offsets["hand_sizes"]
-        power = offsets["power"]
-        scores = offsets["scores"]
-        target = self._target
+        indices += (at["direction"], at["draw_pile"], at["pending"] + _DECISION_INDEX[view.pending])
+        values += (float(view.direction), float(view.draw_pile), 1.0)
+        sizes = at["hand_sizes"]
         hand_sizes = view.hand_sizes
-        flags = view.power
-        totals = view.scores
         for k in range(seats):
-            seat = (me + k) % seats
-            if hand_sizes[seat]:
+            count = hand_sizes[(me + k) % seats]
+            if count:
                 add_index(sizes + k)
-                add_value(float(hand_sizes[seat]))
-            if flags and flags[seat]:
-                add_index(power + k)
-                add_value(1.0)
-            if totals[seat]:
-                add_index(scores + k)
-                add_value(totals[seat] / target)
-        add_index(offsets["draw_pile"])
-        add_value(float(view.draw_pile))
-        for name, seat_or_none in (
-            ("to_act", view.to_act),
-            ("unsafe", view.unsafe),
-            ("challenger_of", view.challenger_of),
-        ):
-            if seat_or_none is not None:
-                add_index(offsets[name] + (seat_or_none - me) % seats)
-                add_value(1.0)
-        add_index(offsets["pending"] + _DECISION_INDEX[view.pending])
-        add_value(1.0)
-        if view.drawn_card is not None:
-            add_index(offsets["drawn_card"] + KIND_INDEX[view.drawn_card])
+                add_value(float(count))
+        flags = view.power
+        if flags:
+            power = at["power"]
+            for k in range(seats):
+                if flags[(me + k) % seats]:
+                    add_index(power + k)
+                    add_value(1.0)
+        totals = view.scores
+        if any(totals):
+            scores = at["scores"]
+            target = self._target
+            for k in range(seats):
+                total = totals[(me + k) % seats]
+                if total:
+                    add_index(scores + k)
+                    add_value(total / target)
+        seat = view.to_act
+        if seat is not None:
+            add_index(at["to_act"] + (seat - me) % seats)
+            add_value(1.0)
+        seat = view.unsafe
+        if seat is not None:
+            add_index(at["unsafe"] + (seat - me) % seats)
+            add_value(1.0)
+        seat = view.challenger_of
+        if seat is not None:
+            add_index(at["challenger_of"] + (seat - me) % seats)
+            add_value(1.0)
+        drawn = view.drawn_card
+        if drawn is not None:
+            add_index(at["drawn_card"] + kind_index[drawn])
             add_value(1.0)
         if view.details:
             draft = view.draft_card
             if draft is not None:
-                add_index(offsets["draft_card"] + KIND_INDEX[draft])
+                add_index(at["draft_card"] + kind_index[draft])
                 add_value(1.0)
             dump = view.dump_color
             if dump is not None:
-                add_index(offsets["dump_color"] + _COLOR_INDEX[dump])
+                add_index(at["dump_color"] + _COLOR_INDEX[dump])
                 add_value(1.0)
             volley = view.volley
             if volley:
-                add_index(offsets["volley"])
+                add_index(at["volley"])
                 add_value(float(volley))
         if self.history:
-            history = offsets["history"]
+            history = at["history"]
             kinds = len(KINDS)
-            past = view.discard_pile[:-1] if view.top is not None else view.discard_pile
+            past = view.discard_pile[:-1] if top is not None else view.discard_pile
             for k, card in enumerate(reversed(past[-self.history :] if past else ())):
-                add_index(history + k * kinds + KIND_INDEX[card])
+                add_index(history + k * kinds + kind_index[card])
                 add_value(1.0)
         return indices, values
 
@@ -237,12 +244,31 @@ class Encoding:
         return str(index)
 
 
+_SEEN: dict[tuple[int, int], dict[int, tuple[Action, int]]] = {}
+"""Per (seats, seat): action objects met before and their ids, by identity (the object is kept, so
+that an identity cannot be reused by another object). The core hands out the same action objects
+again and again (its per-game tables), so a lookup is one dict get instead of hashing an action."""
+
+
 def legal_ids_of(view: PlayerView) -> list[int]:
     """The action ids of the view's own legal actions (its decision and its out-of-turn actions)."""
     seat = view.seat
     assert seat is not None, "a spectator has no actions"
     seats = view.seats
-    return [action_id(action, seat, seats) for action in view.legal]
+    seen = _SEEN.get((seats, seat))
+    if seen is None:
+        seen = _SEEN[(seats, seat)] = {}
+    out = []
+    for action in view.legal:
+        entry = seen.get(id(action))
+        if entry is not None and entry[0] is action:
+            out.append(entry[1])
+            continue
+        index = action_id(action, seat, seats)
+        if len(seen) < 100_000:
+            seen[id(action)] = (action, index)
+        out.append(index)
+    return out
 
 
 def write_mask(ids: list[int], out: Mask) -> None:
