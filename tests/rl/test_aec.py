@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 from unoengine.core.action_ids import NUM_ACTIONS, PASS_ID, legal_ids
@@ -155,3 +157,30 @@ def test_offered_is_generic_over_out_of_turn_actions() -> None:
     state = new_game("classic", 3, seed=1)
     seat, choices = offered(state, set())
     assert seat == state.to_act and choices == legal_actions(state, seat)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    game=st.sampled_from([("classic", 2), ("classic", 6), ("duo", 2), ("flex", 3), ("flex", 8)]),
+    seed=st.integers(0, 2**32),
+)
+def test_every_observation_is_in_its_space_and_every_mask_is_the_offer(game: tuple[str, int], seed: int) -> None:
+    rules, seats = game
+    e = raw_env(rules, seats, max_steps=250)
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    space = e.observation_space("seat_0")
+    for agent in e.agent_iter():
+        observation, _, terminated, truncated, _ = e.last()
+        assert space.contains(observation)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        ids = set(np.flatnonzero(observation["action_mask"]))
+        seat = e.match.seat
+        assert agent == f"seat_{seat}"
+        expected = set(legal_ids(e.match.state, seat))
+        assert ids == (expected | {PASS_ID} if e.match.is_out_of_turn else expected)
+        masked = e.action_space(agent).sample(mask=observation["action_mask"])
+        assert masked in ids
+        e.step(int(rng.choice(sorted(ids))))

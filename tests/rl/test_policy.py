@@ -76,3 +76,17 @@ def test_runs_without_torch() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "2"
+
+
+def test_uno_simulate_plays_ppo() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from unoengine.cli.main import cli
+
+    result = CliRunner().invoke(
+        cli, ["simulate", "--rules", "classic", "--seats", "2", "--bot", "ppo,heuristic", "--games", "4", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["bots"] == ["ppo", "heuristic"]
