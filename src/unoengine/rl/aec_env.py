@@ -164,13 +164,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             return
         match = self.match
         self._cumulative_rewards[agent] = 0.0
-        chosen = None if action is None else match.action(action)
-        if chosen is None:
-            if self.illegal == "raise":
-                raise match.refuse(action)
-            match.forfeit()
-        else:
-            match.take(chosen)
+        match.take_id(action, self.illegal)
         self._steps += 1
         if match.is_over:
             for seat, value in enumerate(match.rewards()):

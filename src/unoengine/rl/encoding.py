@@ -148,14 +148,14 @@ class Encoding:
         values = list(counts.values())
         add_index = indices.append
         add_value = values.append
+        ones: list[int] = []  # the entries that are 1.0
+        one = ones.append
         top = view.top
         if top is not None:
-            add_index(at["top"] + kind_index[top])
-            add_value(1.0)
+            one(at["top"] + kind_index[top])
         color = view.color
         if color is not None:
-            add_index(at["color"] + _COLOR_INDEX[color])
-            add_value(1.0)
+            one(at["color"] + _COLOR_INDEX[color])
         indices += (at["direction"], at["draw_pile"], at["pending"] + _DECISION_INDEX[view.pending])
         values += (float(view.direction), float(view.draw_pile), 1.0)
         sizes = at["hand_sizes"]
@@ -170,8 +170,7 @@ class Encoding:
             power = at["power"]
             for k in range(seats):
                 if flags[(me + k) % seats]:
-                    add_index(power + k)
-                    add_value(1.0)
+                    one(power + k)
         totals = view.scores
         if any(totals):
             scores = at["scores"]
@@ -183,29 +182,23 @@ class Encoding:
                     add_value(total / target)
         seat = view.to_act
         if seat is not None:
-            add_index(at["to_act"] + (seat - me) % seats)
-            add_value(1.0)
+            one(at["to_act"] + (seat - me) % seats)
         seat = view.unsafe
         if seat is not None:
-            add_index(at["unsafe"] + (seat - me) % seats)
-            add_value(1.0)
+            one(at["unsafe"] + (seat - me) % seats)
         seat = view.challenger_of
         if seat is not None:
-            add_index(at["challenger_of"] + (seat - me) % seats)
-            add_value(1.0)
+            one(at["challenger_of"] + (seat - me) % seats)
         drawn = view.drawn_card
         if drawn is not None:
-            add_index(at["drawn_card"] + kind_index[drawn])
-            add_value(1.0)
+            one(at["drawn_card"] + kind_index[drawn])
         if view.details:
             draft = view.draft_card
             if draft is not None:
-                add_index(at["draft_card"] + kind_index[draft])
-                add_value(1.0)
+                one(at["draft_card"] + kind_index[draft])
             dump = view.dump_color
             if dump is not None:
-                add_index(at["dump_color"] + _COLOR_INDEX[dump])
-                add_value(1.0)
+                one(at["dump_color"] + _COLOR_INDEX[dump])
             volley = view.volley
             if volley:
                 add_index(at["volley"])
@@ -215,8 +208,9 @@ class Encoding:
             kinds = len(KINDS)
             past = view.discard_pile[:-1] if top is not None else view.discard_pile
             for k, card in enumerate(reversed(past[-self.history :] if past else ())):
-                add_index(history + k * kinds + kind_index[card])
-                add_value(1.0)
+                one(history + k * kinds + kind_index[card])
+        indices += ones
+        values += [1.0] * len(ones)
         return indices, values
 
     def describe(self, vector: Observation) -> str:

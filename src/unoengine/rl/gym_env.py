@@ -141,13 +141,7 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         match = self.match
         if match.is_over:
             raise RuntimeError("the game is over: call reset()")
-        chosen = match.action(action)
-        if chosen is None:
-            if self.illegal == "raise":
-                raise match.refuse(action)
-            match.forfeit()
-        else:
-            match.take(chosen)
+        if match.take_id(action, self.illegal):
             self._play_bots()
         terminated = match.is_over
         reward = match.rewards()[self.seat] if terminated else 0.0

@@ -105,6 +105,21 @@ class Match:
         rule, reason = refusal(self.state, seat, action)
         return IllegalActionError(rule, reason)
 
+    def take_id(self, action_id: object, illegal: str) -> bool:
+        """Take the offered seat's action of ``action_id``; False if it was illegal and ended the game.
+
+        Raises:
+            IllegalActionError: ``action_id`` is not one of the choices and ``illegal`` is ``"raise"``.
+        """
+        chosen = None if action_id is None else self.action(action_id)  # type: ignore[arg-type]
+        if chosen is None:
+            if illegal == "raise":
+                raise self.refuse(action_id)
+            self.forfeit()
+            return False
+        self.take(chosen)
+        return True
+
     def take(self, action: Action) -> None:
         """Take one of the offered seat's choices (``pass`` on an out-of-turn offer lets it go)."""
         seat = self.seat

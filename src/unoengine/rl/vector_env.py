@@ -144,15 +144,8 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
                 continue
             actor = match.seat
             assert actor is not None
-            chosen = match.action(int(actions[index]))
-            if chosen is None:
-                if self.illegal == "raise":
-                    raise match.refuse(actions[index])
-                match.forfeit()
-            else:
-                match.take(chosen)
-                if bots:
-                    self._play_bots(index)
+            if match.take_id(int(actions[index]), self.illegal) and bots:
+                self._play_bots(index)
             if match.is_over:
                 values = match.rewards()
                 seat_rewards[index] = values
