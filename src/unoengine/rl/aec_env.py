@@ -55,7 +55,7 @@ def choice_ids(match: Match, view: PlayerView) -> list[int]:
     ids = legal_ids_of(view)
     if match.is_out_of_turn:
         ids.append(DECLINE_ID)
-    return ids
+    return ids  # == match.choice_ids: both are legal_actions of that seat
 
 
 def render_text(match: Match) -> str:

@@ -22,7 +22,9 @@ an action of the game there.
 
 from __future__ import annotations
 
-from unoengine.core.action_ids import PASS_ID
+from collections.abc import Iterable
+
+from unoengine.core.action_ids import PASS_ID, action_id
 from unoengine.core.actions import PASS, Action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import legal_actions
@@ -32,6 +34,30 @@ DECLINE_ID = PASS_ID
 """The id a seat offered an out-of-turn decision takes to let it go (``pass``)."""
 
 DECLINE = PASS
+
+
+_SEEN: dict[tuple[int, int], dict[int, tuple[Action, int]]] = {}
+"""Per (seats, seat): action objects met before and their ids, by identity (the object is kept, so
+that an identity cannot be reused by another object). The core hands out the same action objects
+again and again (its per-game tables), so a lookup is one dict get instead of hashing an action."""
+
+
+def ids_of(actions: Iterable[Action], seat: Seat, seats: int) -> list[int]:
+    """The action ids (``unoengine.core.action_ids``) of ``seat``'s ``actions``, in order."""
+    seen = _SEEN.get((seats, seat))
+    if seen is None:
+        seen = _SEEN[(seats, seat)] = {}
+    out = []
+    for action in actions:
+        entry = seen.get(id(action))
+        if entry is not None and entry[0] is action:
+            out.append(entry[1])
+            continue
+        index = action_id(action, seat, seats)
+        if len(seen) < 100_000:
+            seen[id(action)] = (action, index)
+        out.append(index)
+    return out
 
 
 def offered(state: GameState, declined: frozenset[Seat] | set[Seat]) -> tuple[Seat | None, tuple[Action, ...]]:

@@ -30,12 +30,12 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from unoengine.core.action_ids import KINDS, NUM_ACTIONS, action_id
-from unoengine.core.actions import Action
+from unoengine.core.action_ids import KINDS, NUM_ACTIONS
 from unoengine.core.cards import COLORS, Card
 from unoengine.core.rules import find_rules
 from unoengine.core.state import PENDING_TYPES
 from unoengine.core.views import PlayerView
+from unoengine.rl.decisions import ids_of
 
 ENCODING_VERSION = 1
 """The version of the observation layout; any change of a piece, its order or its meaning bumps it."""
@@ -238,31 +238,11 @@ class Encoding:
         return str(index)
 
 
-_SEEN: dict[tuple[int, int], dict[int, tuple[Action, int]]] = {}
-"""Per (seats, seat): action objects met before and their ids, by identity (the object is kept, so
-that an identity cannot be reused by another object). The core hands out the same action objects
-again and again (its per-game tables), so a lookup is one dict get instead of hashing an action."""
-
-
 def legal_ids_of(view: PlayerView) -> list[int]:
     """The action ids of the view's own legal actions (its decision and its out-of-turn actions)."""
     seat = view.seat
     assert seat is not None, "a spectator has no actions"
-    seats = view.seats
-    seen = _SEEN.get((seats, seat))
-    if seen is None:
-        seen = _SEEN[(seats, seat)] = {}
-    out = []
-    for action in view.legal:
-        entry = seen.get(id(action))
-        if entry is not None and entry[0] is action:
-            out.append(entry[1])
-            continue
-        index = action_id(action, seat, seats)
-        if len(seen) < 100_000:
-            seen[id(action)] = (action, index)
-        out.append(index)
-    return out
+    return ids_of(view.legal, seat, view.seats)
 
 
 def write_mask(ids: list[int], out: Mask) -> None:

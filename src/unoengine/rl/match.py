@@ -18,7 +18,7 @@ from unoengine.core.engine import apply_unchecked, new_game, refusal
 from unoengine.core.errors import IllegalActionError
 from unoengine.core.rules import find_rules
 from unoengine.core.state import GameState
-from unoengine.rl.decisions import DECLINE, offered
+from unoengine.rl.decisions import DECLINE, ids_of, offered
 
 REWARDS = ("win", "score")
 """``win``: +1 to the winner, -1/(seats-1) to each other seat; ``score``: the last round's score changes, zero-sum."""
@@ -60,6 +60,8 @@ class Match:
         self.declined: set[Seat] = set()
         self.seat: Seat | None = None
         self.choices: tuple[Action, ...] = ()
+        self._by_id: dict[int, Action] = {}
+        """The offered seat's choices by action id."""
         self.offender: Seat | None = None
         self._offer()
 
@@ -80,15 +82,18 @@ class Match:
         """True while the offered seat is not the seat to act (its choices start with ``pass``)."""
         return self.seat is not None and self.seat != self.state.pending.seat
 
+    @property
+    def choice_ids(self) -> list[int]:
+        """The ids of the offered seat's choices (``legal_actions``, and ``pass`` on an out-of-turn offer)."""
+        return list(self._by_id)
+
     def action(self, action_id: int) -> Action | None:
         """The offered seat's action of ``action_id``, or ``None`` if it is not one of its choices."""
-        seat = self.seat
-        assert seat is not None, "the game is over"
+        assert self.seat is not None, "the game is over"
         try:
-            action = action_of(int(action_id), seat, self.seats)
-        except (ActionIdError, TypeError, ValueError):
+            return self._by_id.get(int(action_id))
+        except (TypeError, ValueError):
             return None
-        return action if action in self.choices else None
 
     def refuse(self, action_id: object) -> IllegalActionError:
         """The error for an id that is not among the offered seat's choices (naming the rule)."""
@@ -136,6 +141,7 @@ class Match:
         self.offender = self.seat
         self.seat = None
         self.choices = ()
+        self._by_id = {}
 
     def rewards(self) -> list[float]:
         """Every seat's reward for the game, once it is over (zeros before)."""
@@ -156,4 +162,5 @@ class Match:
         return [1.0 if seat == winner else loss for seat in range(seats)]
 
     def _offer(self) -> None:
-        self.seat, self.choices = offered(self.state, self.declined)
+        self.seat, self.choices = seat, choices = offered(self.state, self.declined)
+        self._by_id = {} if seat is None else dict(zip(ids_of(choices, seat, self.seats), choices, strict=True))

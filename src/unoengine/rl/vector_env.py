@@ -36,7 +36,7 @@ from gymnasium.vector.utils import batch_space
 from unoengine.bots.base import Bot
 from unoengine.core.action_ids import NUM_ACTIONS
 from unoengine.core.views import view_for
-from unoengine.rl.aec_env import ObsDict, choice_ids, observation_space
+from unoengine.rl.aec_env import ObsDict, observation_space
 from unoengine.rl.encoding import Encoding
 from unoengine.rl.gym_env import Opponent, bot_decision, make_opponent
 from unoengine.rl.match import ILLEGAL, Match, check_choice
@@ -204,7 +204,8 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
             obs_indices += [base + i for i in indices]
             obs_values += values
             mask_base = index * NUM_ACTIONS
-            mask_indices += [mask_base + i for i in choice_ids(match, view)]
+            if match.seat is not None:  # the offer's ids: legal_actions(state, seat), as in the view
+                mask_indices += [mask_base + i for i in match.choice_ids]
         flat = self._observation.reshape(-1)
         flat[:] = 0.0
         flat[obs_indices] = obs_values
