@@ -47,7 +47,8 @@ def test_falls_back_to_the_heuristic_where_it_was_not_trained() -> None:
 
 def test_a_policy_for_another_action_table_is_not_used(tmp_path: object) -> None:
     policy = shipped_policy()
-    other = Policy({**policy.meta, "action_ids_version": -1}, policy.layers)
+    unnamed = {key: value for key, value in policy.meta.items() if key not in ("inputs", "actions")}
+    other = Policy({**unnamed, "action_ids_version": -1}, policy.layers)  # no names to fit it by
     assert not other.usable
     state = new_game("classic", 2, seed=2)
     assert not other.trained_for(view_for(state, state.to_act))
@@ -90,3 +91,29 @@ def test_uno_simulate_plays_ppo() -> None:
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["bots"] == ["ppo", "heuristic"]
+
+
+def test_weights_of_another_action_table_are_fitted_by_name() -> None:
+    """A grown table (a new ACTION_IDS_VERSION) keeps the policy: outputs and inputs follow their names."""
+    from unoengine.core.action_ids import NUM_ACTIONS, table_notation
+
+    policy = shipped_policy()
+    names = list(table_notation())
+    inputs = policy.encoding.labels()
+    # the same network as if its table had lacked the last id and its layout the last input entry,
+    # and had listed the ids in reverse
+    weight, bias = policy.layers[-1]
+    order = list(range(NUM_ACTIONS - 1))[::-1]
+    first_weight, first_bias = policy.layers[0]
+    meta = {**policy.meta, "action_ids_version": -1, "actions": [names[i] for i in order], "inputs": inputs[:-1]}
+    layers = [(first_weight[:-1], first_bias), *policy.layers[1:-1], (weight[:, order], bias[order])]
+    other = Policy(meta, layers)
+    assert other.usable and other.known == frozenset(range(NUM_ACTIONS - 1))
+    observation = np.zeros(policy.encoding.size, np.float32)
+    observation[:10] = 1.0
+    np.testing.assert_allclose(other.logits(observation)[:-1], policy.logits(observation)[:-1], rtol=1e-4, atol=1e-4)
+    state = new_game("classic", 2, seed=6)
+    view = view_for(state, state.to_act)
+    assert PPOBot(random.Random(0), policy=other).choose(view, view.legal) == PPOBot(random.Random(0)).choose(
+        view, view.legal
+    )

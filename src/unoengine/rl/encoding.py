@@ -224,6 +224,12 @@ class Encoding:
                 lines.append(f"{piece.name}: {shown}")
         return "\n".join(lines)
 
+    def labels(self) -> list[str]:
+        """A name for every entry of the vector (``piece:label``: ``hand:R7``, ``hand_sizes:1``)."""
+        return [
+            f"{piece.name}:{self._label(piece.name, index)}" for piece in self.pieces for index in range(piece.size)
+        ]
+
     def _label(self, name: str, index: int) -> str:
         from unoengine.core.cards import format_card
 

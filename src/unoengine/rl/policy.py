@@ -3,11 +3,14 @@
 ``examples/train_ppo.py`` trains the network (PyTorch) and exports its weights
 to :data:`WEIGHTS`, a NumPy ``.npz`` file shipped in the package: the layers'
 matrices (float16) and a JSON ``meta`` entry naming the rule set and seat count
-it was trained for, the decisions it saw, and the versions of the observation
-layout and of the action table. :class:`PPOBot` plays it greedily (the most
-likely legal action) and hands a decision it was not trained on to the
-``heuristic`` bot: another rule set or seat count, a decision kind it never
-saw, or weights made for another layout or action table.
+it was trained for, the decisions it saw, the versions of the observation
+layout and of the action table, and the name of every input entry and every
+action id. :class:`PPOBot` plays it greedily (the most likely legal action) and
+hands a decision it was not trained on to the ``heuristic`` bot: another rule
+set or seat count, or a decision kind it never saw. When the action table or
+the layout grows (a new ``ACTION_IDS_VERSION``: new house-rule ids, new card
+kinds), the weights are fitted to it by those names: a new input gets zero
+weights, a new action id is never chosen by the network.
 
 The network: ``x = sign(o) * log(1 + |o|)`` of the observation ``o``, then
 dense layers with ``tanh``, the last one giving one logit per action id;
@@ -34,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from unoengine.bots.heuristic import HeuristicBot
-from unoengine.core.action_ids import ACTION_IDS_VERSION, NUM_ACTIONS, action_id, action_of
+from unoengine.core.action_ids import ACTION_IDS_VERSION, NUM_ACTIONS, action_id, action_of, table_notation
 from unoengine.core.actions import Action
 from unoengine.core.views import PlayerView
 from unoengine.rl.decisions import DECLINE_ID
@@ -64,12 +67,53 @@ class Policy:
         self.seats: int = int(meta["seats"])
         self.decisions = frozenset(meta["decisions"])
         self.encoding = Encoding(self.rules, self.seats, history=int(meta.get("history", 0)))
+        self.known = frozenset(range(NUM_ACTIONS))
+        """The action ids the network has an output for (all, unless remapped from another table)."""
+        if "inputs" in meta and "actions" in meta:
+            self._remap(meta["inputs"], meta["actions"])
         self.usable = (
-            meta.get("encoding_version") == ENCODING_VERSION
-            and meta.get("action_ids_version") == ACTION_IDS_VERSION
-            and self.layers[0][0].shape[0] == self.encoding.size
+            self.layers[0][0].shape[0] == self.encoding.size
             and self.layers[-1][0].shape[1] == NUM_ACTIONS
+            and (
+                "inputs" in meta
+                or (
+                    meta.get("encoding_version") == ENCODING_VERSION
+                    and meta.get("action_ids_version") == ACTION_IDS_VERSION
+                )
+            )
         )
+
+    def _remap(self, inputs: list[str], actions: list[str]) -> None:
+        """Fit weights made for another layout or action table to the current ones, entry by entry by name.
+
+        An input the network never saw gets zero weights; an action id it never saw
+        is never chosen (:attr:`known` leaves it out).
+        """
+        labels = self.encoding.labels()
+        notation = table_notation()
+        if labels == inputs and list(notation) == actions:
+            return
+        weight, bias = self.layers[0]
+        rows = {label: index for index, label in enumerate(inputs)}
+        first = np.zeros((len(labels), weight.shape[1]), np.float32)
+        for row, label in enumerate(labels):
+            old = rows.get(label)
+            if old is not None:
+                first[row] = weight[old]
+        self.layers[0] = (first, bias)
+        weight, bias = self.layers[-1]
+        columns = {text: index for index, text in enumerate(actions)}
+        last = np.zeros((weight.shape[0], NUM_ACTIONS), np.float32)
+        last_bias = np.zeros(NUM_ACTIONS, np.float32)
+        known = set()
+        for column, text in enumerate(notation):
+            old = columns.get(text)
+            if old is not None:
+                last[:, column] = weight[:, old]
+                last_bias[column] = bias[old]
+                known.add(column)
+        self.layers[-1] = (last, last_bias)
+        self.known = frozenset(known)
 
     @classmethod
     def load(cls, path: Path | str = WEIGHTS) -> Policy:
@@ -89,7 +133,15 @@ class Policy:
 
     def save(self, path: Path | str) -> None:
         """Write the policy to an ``.npz`` file (float16 weights, compressed)."""
-        arrays: dict[str, Any] = {"meta": np.array(json.dumps({**self.meta, "layers": len(self.layers)}))}
+        meta = {
+            **self.meta,
+            "layers": len(self.layers),
+            "encoding_version": ENCODING_VERSION,
+            "action_ids_version": ACTION_IDS_VERSION,
+            "inputs": self.encoding.labels(),
+            "actions": list(table_notation()),
+        }
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
         for k, (weight, bias) in enumerate(self.layers):
             arrays[f"W{k}"] = weight.astype(np.float16)
             arrays[f"b{k}"] = bias.astype(np.float16)
@@ -110,7 +162,12 @@ class Policy:
         return self.usable and view.rules == self.rules and view.seats == self.seats and view.pending in self.decisions
 
     def best(self, view: PlayerView, ids: list[int], rng: random.Random | None = None) -> int:
-        """The most likely of ``ids`` in ``view`` (with ``rng``: one drawn from the policy's distribution)."""
+        """The most likely of ``ids`` in ``view`` (with ``rng``: one drawn from the policy's distribution).
+
+        Only the ids the network knows are considered (all of ``ids`` if it knows none).
+        """
+        known = [index for index in ids if index in self.known]
+        ids = known or ids
         logits = self.logits(self.encoding.observe(view))
         if rng is None:
             return max(ids, key=lambda index: float(logits[index]))
