@@ -174,10 +174,11 @@ def test_bots_read_views_never_states() -> None:
 
 
 def test_layers_import_only_downwards() -> None:
-    """core imports no adapter; bots import no CLI; nothing below the CLI imports it."""
+    """core imports no adapter; bots import no CLI and no RL; RL (above core and bots) imports no CLI or server."""
     rules = {
-        CORE: ("unoengine.bots", "unoengine.sim", "unoengine.cli"),
-        SRC / "bots": ("unoengine.sim", "unoengine.cli"),
+        CORE: ("unoengine.bots", "unoengine.sim", "unoengine.cli", "unoengine.rl"),
+        SRC / "bots": ("unoengine.sim", "unoengine.cli", "unoengine.rl"),
+        SRC / "rl": ("unoengine.sim", "unoengine.cli", "unoengine.server", "unoengine.play"),
     }
     offenders = [
         f"{where(path, node)} imports {module}"

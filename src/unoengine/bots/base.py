@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from importlib.metadata import EntryPoint, entry_points
 from typing import Protocol
 
 from unoengine.core.actions import Action
@@ -45,6 +46,25 @@ def register(name: str) -> Callable[[BotFactory], BotFactory]:
         return factory
 
     return decorate
+
+
+def _plugin(entry: EntryPoint) -> BotFactory:
+    """A factory that imports a bot of a higher layer or another package only when one is made."""
+
+    def factory(rng: random.Random) -> Bot:
+        try:
+            bot_class = entry.load()
+        except ImportError as error:
+            raise ValueError(f"bot {entry.name!r} cannot be loaded ({error}); is its extra installed?") from None
+        bot: Bot = bot_class(rng)
+        return bot
+
+    return factory
+
+
+for _entry in entry_points(group="unoengine.bots"):
+    BOTS.setdefault(_entry.name, _plugin(_entry))
+"""Bots that packages declare under the ``unoengine.bots`` entry point (``ppo``: the ``rl`` extra's)."""
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
