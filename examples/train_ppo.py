@@ -33,9 +33,8 @@ import torch
 from torch import nn
 
 from unoengine.core.action_ids import ACTION_IDS_VERSION, NUM_ACTIONS
-from unoengine.core.state import PENDING_TYPES
 from unoengine.rl import VectorEnv
-from unoengine.rl.encoding import ENCODING_VERSION
+from unoengine.rl.encoding import DECISIONS, ENCODING_VERSION
 from unoengine.rl.policy import WEIGHTS, Policy, PPOBot
 
 OPPONENTS = ("random", "heuristic", "self")
@@ -135,7 +134,7 @@ def main() -> None:
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    decisions = sorted(PENDING_TYPES)  # filled in below with the ones met
+    decisions = list(DECISIONS)  # filled in below with the ones met
     seen: set[str] = set()
     meta: dict[str, Any] = {
         "rules": "classic",

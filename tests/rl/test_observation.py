@@ -10,7 +10,7 @@ import pytest
 from unoengine.core.action_ids import KINDS, NUM_ACTIONS, legal_mask
 from unoengine.core.determinize import determinize
 from unoengine.core.engine import apply_unchecked, legal_actions, new_game
-from unoengine.core.state import PENDING_TYPES
+from unoengine.core.rules import RULESETS
 from unoengine.core.views import view_for
 from unoengine.rl.encoding import DECISIONS, Encoding, legal_ids_of
 
@@ -52,7 +52,8 @@ def test_the_layout_is_derived_from_the_core_tables() -> None:
     encoding = Encoding("classic", 4, history=2)
     sizes = {piece.name: piece.size for piece in encoding.pieces}
     assert sizes["hand"] == sizes["top"] == len(KINDS)
-    assert sizes["pending"] == len(PENDING_TYPES) and tuple(sorted(PENDING_TYPES)) == DECISIONS
+    kinds = {kind for rules in RULESETS.values() for kind in rules.decisions}
+    assert sizes["pending"] == len(kinds) and tuple(sorted(kinds)) == DECISIONS
     assert sizes["hand_sizes"] == 4 and sizes["history"] == 2 * len(KINDS)
     assert encoding.size == sum(sizes.values())
     starts = [piece.start for piece in encoding.pieces]

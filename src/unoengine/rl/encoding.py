@@ -4,8 +4,8 @@ An observation is one flat ``float32`` vector made of named pieces (OpenSpiel's
 observer), laid out by an :class:`Encoding` for one (rule set, seat count,
 history window). Every piece is derived from the core's tables, never written
 out here: the card kinds are :data:`unoengine.core.action_ids.KINDS` (every kind
-of every rule set), the decisions are the core's registered decision kinds
-(``PENDING_TYPES``), the action mask has :data:`~unoengine.core.action_ids.NUM_ACTIONS`
+of every rule set), the decisions are every rule set's decision kinds
+(``RuleSet.decisions``), the action mask has :data:`~unoengine.core.action_ids.NUM_ACTIONS`
 entries. A rule set or house rule that adds a card kind, a decision or an action
 id changes the sizes here by itself. docs/RL.md lists the pieces.
 
@@ -32,18 +32,17 @@ import numpy.typing as npt
 
 from unoengine.core.action_ids import KINDS, NUM_ACTIONS
 from unoengine.core.cards import COLORS, Card
-from unoengine.core.rules import find_rules
-from unoengine.core.state import PENDING_TYPES
+from unoengine.core.rules import RULESETS, find_rules
 from unoengine.core.views import PlayerView
 from unoengine.rl.decisions import ids_of
 
-ENCODING_VERSION = 1
+ENCODING_VERSION = 2
 """The version of the observation layout; any change of a piece, its order or its meaning bumps it."""
 
 KIND_INDEX: dict[Card, int] = {card: index for index, card in enumerate(KINDS)}
 """The index of every card kind in the per-kind pieces (the order of ``KINDS``)."""
 
-DECISIONS: tuple[str, ...] = tuple(sorted(PENDING_TYPES))
+DECISIONS: tuple[str, ...] = tuple(sorted({kind for rules in RULESETS.values() for kind in rules.decisions}))
 """The decision kinds of every rule set, sorted: the ``pending`` piece's one-hot order."""
 
 _DECISION_INDEX = {kind: index for index, kind in enumerate(DECISIONS)}
