@@ -3,7 +3,7 @@
 
 A test names a rule by its function name: ``test_c16_...`` covers C-16,
 ``test_c18_c19_...`` covers C-18 and C-19, ``test_g6_r5_...`` covers G-6 and R-5.
-Every ``_``-separated part of the name that is a rule id (letter C, D, F, G or R
+Every ``_``-separated part of the name that is a rule id (letter C, D, F, H, G or R
 and a number) counts.
 
 Usage::
@@ -26,13 +26,14 @@ RULES_MD = Path("docs") / "RULES.md"
 TABLE_MD = Path("docs") / "RULE_TESTS.md"
 TESTS = Path("tests")
 
-RULE_RE = re.compile(r"\*\*([CDFGR]-\d+)\*\*")
-PART_RE = re.compile(r"^([cdfgr])(\d+)$")
+RULE_RE = re.compile(r"\*\*([CDFHGR]-\d+)\*\*")
+PART_RE = re.compile(r"^([cdfhgr])(\d+)$")
 
 SECTIONS = {
     "C": "Classic UNO",
     "D": "UNO Duo",
     "F": "UNO Flex!",
+    "H": "House rules",
     "G": "Rules every rule set shares",
     "R": "Readings added by the implementation",
 }
@@ -90,7 +91,7 @@ def collect_tests(root: Path = ROOT) -> dict[str, list[str]]:
 
 def _sort_key(rule: str) -> tuple[int, int]:
     letter, number = rule.split("-")
-    return "CDFGR".index(letter), int(number)
+    return "CDFHGR".index(letter), int(number)
 
 
 def render(root: Path = ROOT) -> str:

@@ -172,3 +172,14 @@ def first_play(state: GameState, *, challenge: bool = False) -> Action:
     if plays:
         return actions[next((a for a in plays if a.endswith(" uno")), plays[0])]
     return actions["draw"] if "draw" in actions else actions["pass"]
+
+
+def shrink(state: GameState, seat: int, keep: int) -> GameState:
+    """The same game with ``seat`` holding only its first ``keep`` cards (the rest go under the draw pile).
+
+    Cards are conserved; with :func:`deal`, the first cards of a hand are the ones the scenario named.
+    """
+    cards = state.hands[seat]
+    hands = list(state.hands)
+    hands[seat] = cards[:keep]
+    return state._replace(hands=tuple(hands), draw_pile=cards[keep:] + state.draw_pile)

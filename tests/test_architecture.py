@@ -232,19 +232,32 @@ def test_the_shared_core_holds_nothing_of_a_rule_set() -> None:
 
 
 def test_each_rule_set_registers_its_own_decisions_and_hooks() -> None:
-    """Every decision a rule set contributes, its handler and its hooks come from its own module or the base."""
-    from unoengine.core.rules import RULESETS
-    from unoengine.core.state import CORE_PENDING, PENDING_TYPES
+    """Every decision a rule set has is a handler: the base ones (shared) or its own module's.
 
-    core_kinds = {kind._field_defaults["kind"] for kind in CORE_PENDING}
+    No rule set fills another module's registries: its decisions are its own
+    ``handlers`` and ``decisions`` (the base ones, then its own), and a base
+    decision can be shared (H-1's stack is Duo's volley).
+    """
+    from unoengine.core.rules import RULESETS
+    from unoengine.core.rules.base import BASE_DECISIONS, BASE_HANDLERS
+
     owners: dict[str, str] = {}
     for rules in RULESETS.values():
         home = f"unoengine.core.rules.{rules.name}"
         allowed = (home, "unoengine.core.rules.base", "unoengine.core.engine")
+        assert set(rules.handlers) == set(rules.decisions), f"{rules.name}: a decision without a handler"
+        for kind, handler in BASE_HANDLERS.items():
+            assert rules.handlers[kind] is handler, f"{rules.name} replaces the base decision {kind!r}"
+            assert rules.decisions[kind] is BASE_DECISIONS[kind]
         for kind, handler in rules.handlers.items():
-            assert kind not in core_kinds, f"{rules.name} redefines the core decision {kind!r}"
-            assert type(handler).__module__ == home, f"{rules.name}'s {kind!r} handler lives outside {home}"
-            assert PENDING_TYPES[kind].__module__ == home, f"{kind!r} is not defined in {home}"
+            if kind in BASE_HANDLERS:
+                continue
+            module = type(handler).__module__
+            assert module in (home, "unoengine.core.rules.base"), (
+                f"{rules.name}'s {kind!r} handler lives outside {home}"
+            )
+            defined = rules.decisions[kind].__module__
+            assert defined in (home, "unoengine.core.state"), f"{kind!r} is not defined in {home} or the core"
             assert owners.setdefault(kind, rules.name) == rules.name, f"{kind!r} is claimed twice"
         for hook in ("side_plays", "refuse_play", "on_play", "after_card", "state_json", "deal", "round_flags"):
             value = getattr(rules, hook)
@@ -252,5 +265,11 @@ def test_each_rule_set_registers_its_own_decisions_and_hooks() -> None:
                 assert value.__module__ in allowed, f"{rules.name}.{hook} comes from {value.__module__}"
         for effect in rules.effects.values():
             assert effect.__module__ in allowed, f"{rules.name}'s effect {effect.__name__} is {effect.__module__}'s"
-    kinds_of_rule_sets = {kind for rules in RULESETS.values() for kind in rules.handlers}
-    assert set(PENDING_TYPES) - core_kinds == kinds_of_rule_sets
+
+
+def test_no_module_fills_another_modules_registry_at_import() -> None:
+    """The core keeps no mutable registry of decisions that a rule set would fill (the seam, issue of options)."""
+    from unoengine.core import state
+
+    for name in ("PENDING_TYPES", "HIDES_TOP"):
+        assert not hasattr(state, name), name

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from unoengine import Record, ReplayError, format_record, new_game, record_of, replay
-from unoengine.cli.main import cli, parse_option_value
+from unoengine.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,14 +143,6 @@ def test_simulate_readable_table() -> None:
     assert "games" in result.stdout and "heuristic" in result.stdout and "wins" in result.stdout
 
 
-def test_parse_option_value() -> None:
-    assert parse_option_value("true") is True
-    assert parse_option_value("False") is False
-    assert parse_option_value("250") == 250
-    assert parse_option_value("-3") == -3
-    assert parse_option_value("challenge") == "challenge"
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -160,7 +152,7 @@ def test_parse_option_value() -> None:
         (["--bot", "genius"], "error: unknown bot 'genius' (known: heuristic, random, uniform)"),
         (["--seats", "3", "--bot", "random,uniform"], "error: 2 bots for 3 seats"),
         (["--option", "colour=red"], "error: unknown option 'colour' for classic"),
-        (["--option", "target_score=many"], "error: option 'target_score' must be int, not 'many'"),
+        (["--option", "target_score=many"], "error: option 'target_score' must be a whole number, not 'many'"),
         (["--option", "target_score"], "error: option 'target_score' must be written key=value"),
         (["-r", "classic", "--option", "duo_deck=standard108"], "error: unknown option 'duo_deck'"),
     ],
@@ -274,7 +266,7 @@ def wrong_deck() -> list[str]:
         ("[1, 2]", "a record is a JSON object"),
         (small_record(colour="red"), "unknown keys: colour"),
         (small_record(options={"colour": "red"}), "unknown option 'colour'"),
-        (small_record(options={"target_score": "many"}), "option 'target_score' must be int"),
+        (small_record(options={"target_score": "many"}), "option 'target_score' must be an integer"),
         (small_record(rules="poker"), "unknown rules 'poker'"),
         (small_record(seats=11), "Classic UNO is for 2-10 seats, not 11"),
         (small_record(seats=1), "Classic UNO is for 2-10 seats, not 1"),
@@ -330,12 +322,13 @@ def test_rules_prints_the_whole_book() -> None:
 
 
 @pytest.mark.parametrize(
-    ("rules", "own", "other"), [("classic", "C-22", "D-20"), ("duo", "D-20", "F-29"), ("flex", "F-29", "C-22")]
+    ("rules", "own", "other"), [("classic", "C-22", "D-20"), ("duo", "D-20", "F-29"), ("flex", "F-29", "C-14")]
 )
 def test_rules_prints_one_rule_set_with_shared_rules(rules: str, own: str, other: str) -> None:
     result = invoke("rules", rules)
     assert result.exit_code == 0, result.output
     assert own in result.stdout and "G-6" in result.stdout and "R-7" in result.stdout
+    assert "H-1" in result.stdout and "mattel_house" in result.stdout  # the house rules go with every rule set
     assert other not in result.stdout
 
 
@@ -352,7 +345,9 @@ def test_rules_list_options() -> None:
     assert "classic (Classic UNO, 2-10 seats)" in result.stdout
     assert "  target_score=500" in result.stdout and "  duo_deck=standard112" in result.stdout
     duo = invoke("rules", "duo", "--list-options").stdout
-    assert "target_score=200" in duo and "classic" not in duo
+    assert "target_score=200" in duo and "classic (Classic UNO" not in duo
+    assert "stack_draw" not in duo and "forced_play=false" in duo
+    assert "H-1 [classic]" in result.stdout and "party: mixed stacking" in result.stdout
 
 
 def test_rules_refuses_an_unknown_rule_set() -> None:
@@ -394,3 +389,34 @@ def test_python_m_and_installed_script(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == "record refused: Classic UNO is for 2-10 seats, not 11\n"
+
+
+def test_h1_simulate_with_a_preset_and_options_saves_records_that_replay_with_their_options(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    result = invoke(
+        "simulate", "-g", "3", "-b", "heuristic", "--preset", "party", "-o", "uno_penalty=4", "--records", str(folder)
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads((folder / "classic-0.json").read_text(encoding="utf-8"))
+    assert record["options"]["stack_draw"] == "mixed" and record["options"]["uno_penalty"] == 4
+    assert "forced_play" not in record["options"]  # a house rule left off is not written
+    shown = invoke("replay", str(folder / "classic-0.json"), "--json")
+    assert shown.exit_code == 0, shown.output
+    options = json.loads(shown.stdout)["options"]
+    assert options["jump_in"] is True and options["forced_play"] is False and "duo_deck" not in options
+    assert "stack_draw=mixed" in invoke("replay", str(folder / "classic-0.json")).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--option", "target_score=true"], "error: option 'target_score' must be a whole number, not 'true'"),
+        (["--option", "jump_in=yes"], "error: option 'jump_in' must be true or false, not 'yes'"),
+        (["-r", "duo", "--option", "stack_draw=mixed"], "error: option 'stack_draw' (H-1) is not available in UNO Duo"),
+        (["--preset", "casino"], "error: unknown preset 'casino' (known: official, mattel_house, mobile, party)"),
+    ],
+)
+def test_h1_h3_simulate_refuses_bad_house_options(args: list[str], message: str) -> None:
+    result = invoke("simulate", "--games", "1", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tests.test_state_notation import games, playout
 from unoengine import GameState, apply, determinize, legal_actions, new_game, view_for
 from unoengine.core.events import HandShown
-from unoengine.core.state import PENDING_TYPES
+from unoengine.core.rules import RULESETS
 from unoengine.core.views import PlayerView
 
 
@@ -54,6 +54,7 @@ def test_every_kind_of_decision() -> None:
     configs = [
         ("classic", 3, {"wild_draw_four": "challenge", "single_round": False, "target_score": 40}),
         ("duo", 2, {"single_round": False, "target_score": 30}),
+        ("classic", 4, {"stack_draw": "mixed", "wild_draw_four": "challenge", "seven_zero": True, "jump_in": True}),
         ("flex", 4, {"single_round": False, "target_score": 40}),
     ]
     seen: set[tuple[str, str]] = set()
@@ -65,7 +66,7 @@ def test_every_kind_of_decision() -> None:
                     for seat in every_seat(state):
                         check(state, seat)
     kinds = {kind for _, kind in seen}
-    assert kinds >= set(PENDING_TYPES)
+    assert kinds >= {kind for rules in RULESETS.values() for kind in rules.decisions}
 
 
 def find(configs: list[tuple[str, int, dict[str, Any]]], wanted: Callable[[GameState, GameState], bool]) -> GameState:

@@ -42,12 +42,14 @@ from unoengine import (
     view_for,
 )
 from unoengine.core.events import Event
+from unoengine.core.options import PRESETS, preset_options
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.duo import Draft
 from unoengine.core.state import DrawnCardChoice
+from unoengine.play.table import window_open
 
 RULES_MD = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
-RULE_IDS = frozenset(re.findall(r"\*\*([CDFGR]-\d+)\*\*", RULES_MD.read_text(encoding="utf-8")))
+RULE_IDS = frozenset(re.findall(r"\*\*([CDFHGR]-\d+)\*\*", RULES_MD.read_text(encoding="utf-8")))
 
 CAP = 3000
 """Steps after which a uniformly random playout is cut short."""
@@ -86,7 +88,30 @@ def games(draw: st.DrawFn, single_round: bool | None = None) -> Game:
         options["wild_draw_four"] = draw(st.sampled_from(["strict", "challenge"]))
     if rules == "duo":
         options["duo_deck"] = draw(st.sampled_from(["standard112", "standard108"]))
+    house(draw, rules, seats, options)
     return Game(rules, seats, seed, options)
+
+
+def house(draw: st.DrawFn, rules: str, seats: int, options: dict[str, Any]) -> None:
+    """Random house rules (H-1 … H-8) or a preset, as far as the rule set has them."""
+    ruleset = find_rules(rules)
+    if draw(st.booleans()):
+        options.update(preset_options(ruleset, draw(st.sampled_from(sorted(PRESETS)))))
+        if options.get("draw_until_playable") and options.get("draw_to_match"):
+            del options["draw_until_playable"]  # H-5: the two cannot both be on
+    if draw(st.integers(0, 3)) == 0:
+        return
+    if rules == "classic":
+        options["stack_draw"] = draw(st.sampled_from(["none", "draw_two", "draw_four", "same", "mixed"]))
+        options["seven_zero"] = draw(st.booleans())
+        options["jump_in"] = draw(st.booleans())
+    else:
+        options["wild_draw_four"] = draw(st.sampled_from(["strict", "challenge"]))
+    options["forced_play"] = draw(st.booleans())
+    if not options.get("draw_until_playable"):
+        options["draw_to_match"] = draw(st.booleans()) or bool(options.get("draw_to_match"))
+    options["uno_penalty"] = draw(st.integers(0, 4))
+    options["hand_size"] = draw(st.integers(1, min(9, (len(ruleset.make_deck(ruleset.options(None))) - 20) // seats)))
 
 
 class Playout(NamedTuple):
@@ -114,10 +139,10 @@ def eager(state: GameState, seat: int, actions: tuple[Action, ...], rng: random.
 
 
 def choose(state: GameState, rng: random.Random, policy: Policy) -> tuple[int, Action]:
-    """The seat to act takes an action; sometimes another seat calls UNO or catches first."""
+    """The seat to act takes an action; sometimes another seat calls UNO, catches or jumps in first."""
     seat = state.to_act
     assert seat is not None
-    if state.unsafe is not None and rng.random() < 0.3:
+    if window_open(state) and rng.random() < 0.3:  # C-18's UNO window, H-3's jump-in
         others = [other for other in range(state.seats) if other != seat and legal_actions(state, other)]
         if others:
             other = rng.choice(others)
@@ -236,7 +261,15 @@ def test_r1_r10_the_acting_seat_always_has_an_action_and_others_only_uno_or_catc
             actions = legal_actions(state, seat)
             assert len(set(actions)) == len(actions), f"duplicates for seat {seat}: {actions}"
             if seat != state.to_act:
-                assert all(isinstance(action, CallUno | Catch) for action in actions), (seat, actions)
+                jumps = [action for action in actions if isinstance(action, Play)]
+                assert all(isinstance(action, CallUno | Catch) for action in actions if action not in jumps)
+                if jumps:  # H-3: only on a normal turn with no UNO window, only the top card's twin
+                    assert state.options.jump_in and state.pending.kind == "turn" and state.unsafe is None
+                    assert all(
+                        format_card(action.card) == format_card(state.tables.cards[state.discard_pile[-1]])
+                        for action in jumps
+                        if isinstance(action, Play)
+                    )
             if state.unsafe is None:
                 assert not any(isinstance(action, CallUno | Catch) for action in actions), (seat, actions)
             elif seat == state.unsafe:

@@ -21,7 +21,7 @@ from unoengine import (
     new_game,
     parse_state,
 )
-from unoengine.core.state import PENDING_TYPES
+from unoengine.core.rules import RULESETS
 
 # -- random playouts of every rule set ---------------------------------------------------
 
@@ -99,6 +99,7 @@ def test_every_kind_of_decision_round_trips() -> None:
     configs = [
         ("classic", 3, {"wild_draw_four": "challenge", "single_round": False, "target_score": 40}),
         ("duo", 2, {"single_round": False, "target_score": 30}),
+        ("classic", 4, {"stack_draw": "mixed", "wild_draw_four": "challenge", "seven_zero": True, "jump_in": True}),
         ("flex", 4, {"single_round": False, "target_score": 40, "draw_until_playable": True}),
     ]
     for seed in range(80):
@@ -112,9 +113,19 @@ def test_every_kind_of_decision_round_trips() -> None:
                     seen.add("round_scores")
                 if state.unsafe is not None:
                     seen.add("unsafe")
-        if seen >= {*PENDING_TYPES, "outcome", "round_scores", "unsafe"}:
+        if seen >= {
+            *(kind for rules in RULESETS.values() for kind in rules.decisions),
+            "outcome",
+            "round_scores",
+            "unsafe",
+        }:
             break
-    assert seen >= {*PENDING_TYPES, "outcome", "round_scores", "unsafe"}
+    assert seen >= {
+        *(kind for rules in RULESETS.values() for kind in rules.decisions),
+        "outcome",
+        "round_scores",
+        "unsafe",
+    }
 
 
 def test_repr_shows_the_notation_and_parse_reads_it() -> None:

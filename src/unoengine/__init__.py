@@ -36,6 +36,7 @@ from unoengine.core.engine import Transition, apply, apply_unchecked, legal_acti
 from unoengine.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from unoengine.core.events import Event, redact
 from unoengine.core.notation import format_state, parse_state, state_to_json
+from unoengine.core.options import PRESETS, OptionSpec, option_specs, parse_options
 from unoengine.core.record import Record, ReplayError, format_record, parse_record, record_of, replay
 from unoengine.core.rules import CLASSIC, DUO, FLEX, RULESETS, Options, RuleSet, find_rules
 from unoengine.core.state import GameState, Outcome, Pending, Termination
@@ -49,6 +50,7 @@ __all__ = [
     "DUO",
     "FLEX",
     "NUM_ACTIONS",
+    "PRESETS",
     "RULESETS",
     "Accept",
     "Action",
@@ -65,6 +67,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
     "Keep",
+    "OptionSpec",
     "Options",
     "Outcome",
     "Pass",
@@ -94,8 +97,10 @@ __all__ = [
     "legal_actions",
     "legal_mask",
     "new_game",
+    "option_specs",
     "parse_action",
     "parse_card",
+    "parse_options",
     "parse_record",
     "parse_state",
     "record_of",

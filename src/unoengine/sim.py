@@ -22,8 +22,9 @@ from unoengine.bots.base import Bot, make_bot
 from unoengine.core.actions import Action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import new_game
+from unoengine.core.options import parse_options
 from unoengine.core.record import format_record, record_of
-from unoengine.core.rules import find_rules
+from unoengine.core.rules import Options, find_rules
 from unoengine.core.state import GameState
 from unoengine.play.table import Table
 
@@ -109,7 +110,8 @@ def simulate(
     bot: str | Sequence[str] = "random",
     seed: int = 0,
     *,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | Options | None = None,
+    preset: str | None = None,
     match: bool = False,
     records: Path | None = None,
     progress: Callable[[int], None] | None = None,
@@ -120,6 +122,8 @@ def simulate(
     Game ``g`` uses seed ``seed + g``; its bots draw from their own seeded
     generators, so a batch is reproducible. Without ``match`` each game is one
     round (``single_round``); with it, whole games to the target score.
+    ``options``: typed values or text (``{"stack_draw": "mixed"}``), after the
+    ``preset`` (:data:`unoengine.PRESETS`); resolved ``Options`` are used as they are.
     ``records``: a folder where every game is saved as a record (with its deck),
     through ``write_record(path, text)`` (the CLI passes its atomic writer).
 
@@ -127,9 +131,12 @@ def simulate(
         ValueError: unknown rules, bot or option, or a bad seat count.
     """
     ruleset = find_rules(rules)
-    given = dict(options or {})
-    given.setdefault("single_round", not match)
-    resolved = ruleset.options(given)
+    if isinstance(options, Options):
+        resolved = options
+    else:
+        given = dict(options or {})
+        given.setdefault("single_round", not match)
+        resolved = parse_options(ruleset, given, preset=preset)
     names = [bot] * seats if isinstance(bot, str) else list(bot)
     if len(names) != seats:
         raise ValueError(f"{len(names)} bots for {seats} seats")

@@ -7,6 +7,9 @@
 - always calls UNO with the play and catches others;
 - challenges a Wild Draw Four when the odds favour it (the chance that the player
   held the previous colour, from the cards it cannot see);
+- house rules: adds to a draw stack rather than drawing its total (H-1), swaps
+  with the seat holding the fewest cards (H-2, the target rule above), jumps in
+  whenever it holds the identical card (H-3); forced play (H-4) leaves it no draw;
 - Duo: keeps action cards, wilds and cards of its main colour in the draft, always
   dumps after a Reverse (action cards last), adds to a volley when it can.
 """
@@ -57,7 +60,8 @@ class HeuristicBot:
         if pending == "draft":
             return self._draft(view)
         if pending == "challenge":
-            return self._challenge(view)
+            stacks = [action for action in legal if type(action) is Play]
+            return self._best_play(view, stacks) if stacks else self._challenge(view)  # H-1: stack first
         if pending == "color":
             return self._best_color_action(view, legal)
         plays = [action for action in legal if type(action) is Play]
@@ -78,6 +82,9 @@ class HeuristicBot:
                 return action
         if CALL_UNO in legal and self.rng.random() >= self.forget_uno:
             return CALL_UNO
+        jumps = [action for action in legal if type(action) is Play]
+        if jumps:  # H-3: jump in (the card is identical to the top card: it fits anyway)
+            return self._best_play(view, jumps)
         return None
 
     # -- helpers ---------------------------------------------------------------------

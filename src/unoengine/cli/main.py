@@ -31,14 +31,14 @@ from rich.text import Text
 
 from unoengine import __version__, _build
 from unoengine.bots.base import BOTS
-from unoengine.cli.arguments import AsciiInt, UnoGroup, bot_names, integer
+from unoengine.cli.arguments import AsciiInt, UnoGroup, bot_names
 from unoengine.cli.files import FileRefusedError, problem_of, read_stdin_text, read_text, shown_path, write_text
 from unoengine.cli.serve import serve
 from unoengine.core.errors import MESSAGE_LIMIT, InvalidNotationError, RecordError, one_line
 from unoengine.core.notation import format_state, state_to_json
+from unoengine.core.options import PRESET_WORDS, PRESETS, option_rulesets, parse_options, preset_options
 from unoengine.core.record import Record, ReplayError, parse_record, replay
 from unoengine.core.rules import RULESETS, RuleSet, find_rules
-from unoengine.core.rules.base import OPTION_NAMES
 from unoengine.core.state import GameState
 
 EXIT_REFUSED = 2
@@ -111,6 +111,9 @@ def _replay_summary(record: Record, state: GameState) -> RenderableType:
         f" ({state.rules.name}), {seats} seats, seed {state.seed}, round {data['round']}, ",
         f"{len(record.actions)} actions replayed",
     )
+    house = [f"{key}={json.dumps(value) if isinstance(value, bool) else value}" for key, value in record.options]
+    if house:
+        head.append(f"\noptions: {' '.join(house)}")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column("seat", justify="right")
     table.add_column("cards", justify="right")
@@ -179,7 +182,7 @@ def replay_command(file: str, as_json: bool, as_state: bool) -> None:
     except (RecordError, InvalidNotationError) as error:
         _fail(f"record refused: {error}")
     if as_json:
-        click.echo(json.dumps(state_to_json(state)))
+        click.echo(json.dumps({**state_to_json(state), "options": state.options.to_dict()}))
     if as_state:
         click.echo(format_state(state))
     if not (as_json or as_state):
@@ -187,30 +190,6 @@ def replay_command(file: str, as_json: bool, as_state: bool) -> None:
 
 
 # -- uno simulate --------------------------------------------------------------------
-
-
-def parse_option_value(text: str) -> bool | int | str:
-    """An option value from the command line: ``true``/``false``, an integer, else the text."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    number = integer(text)
-    return number if number is not None else text.strip()
-
-
-def parse_options(items: tuple[str, ...]) -> dict[str, Any]:
-    """``key=value`` items as an options mapping.
-
-    Raises:
-        ValueError: an item without ``=``.
-    """
-    options: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"option {item!r} must be written key=value")
-        options[key.strip()] = parse_option_value(value)
-    return options
 
 
 def _seat_range(ruleset: RuleSet) -> str:
@@ -287,7 +266,13 @@ def _simulation_table(result: dict[str, Any], match: bool, seed: int, records: P
     "option_items",
     multiple=True,
     metavar="KEY=VALUE",
-    help="A rule option (repeatable), e.g. wild_draw_four=challenge; see 'uno rules --list-options'.",
+    help="A rule option (repeatable), e.g. stack_draw=mixed; see 'uno rules --list-options'.",
+)
+@click.option(
+    "--preset",
+    default=None,
+    metavar="NAME",
+    help=f"House rules by name ({', '.join(PRESETS)}); --option values apply on top.",
 )
 def simulate_command(
     *,
@@ -300,6 +285,7 @@ def simulate_command(
     records_folder: str | None,
     match: bool,
     option_items: tuple[str, ...],
+    preset: str | None,
 ) -> None:
     """Play GAMES games between bots and print the figures.
 
@@ -326,8 +312,8 @@ def simulate_command(
     elif len(names) != seats:
         _fail(f"error: {len(names)} bots for {seats} seats")
     try:
-        options = parse_options(option_items)
-        ruleset.options({"single_round": not match, **options})
+        round_item = f"single_round={'false' if match else 'true'}"
+        options = parse_options(ruleset, [round_item, *option_items], preset=preset)
     except ValueError as error:
         _fail(f"error: {error}")
     records = None if records_folder is None else _records_folder(records_folder)
@@ -428,32 +414,36 @@ def rules_text(ruleset: RuleSet | None) -> str:
     if ruleset is None:
         return text
     _, sections = rulebook_sections(text)
-    wanted = (ruleset.rule_letter, "G", "R")
+    wanted = (ruleset.rule_letter, "H", "G", "R")
     chosen = [body for letter in wanted for found, body in sections if found == letter]
     return "\n---\n\n".join(chosen)
 
 
 def options_listing(rulesets: list[RuleSet]) -> str:
-    """Each rule set's options with their defaults, as ``key=value`` lines."""
+    """Each rule set's options (value, allowed values, rule, words, rule sets), then the presets."""
     lines: list[str] = []
     for ruleset in rulesets:
         lines.append(f"{ruleset.name} ({ruleset.title}, {_seat_range(ruleset)})")
-        defaults = ruleset.default_options.to_dict()
-        for name in OPTION_NAMES:
-            if name in ruleset.option_names:
-                value = defaults[name]
-                shown = json.dumps(value) if isinstance(value, bool) else str(value)
-                if name in ruleset.option_choices:
-                    allowed = "|".join(ruleset.option_choices[name])
-                else:
-                    allowed = "true|false" if isinstance(value, bool) else "a positive number"
-                lines.append(f"  {name}={shown}".ljust(34) + f"({allowed})")
+        for spec in ruleset.option_specs:
+            shown = json.dumps(spec.default) if isinstance(spec.default, bool) else str(spec.default)
+            where = ",".join(option_rulesets(spec.name))
+            lines.append(f"  {spec.name}={shown}".ljust(34) + f"({spec.values_text()}) {spec.rule} [{where}]")
+            lines.append(f"      {spec.words}")
+    lines.append("presets (--preset NAME; an option a rule set does not have is left out)")
+    for name, words in PRESET_WORDS.items():
+        lines.append(f"  {name}: {words}")
+        for ruleset in rulesets:
+            given = preset_options(ruleset, name)
+            shown = " ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}" for k, v in given.items())
+            lines.append(f"      {ruleset.name}: {shown or '(printed rules)'}")
     return "\n".join(lines)
 
 
 @cli.command("rules", context_settings=CONTEXT)
 @click.argument("ruleset", required=False, metavar="[classic|duo|flex]")
-@click.option("--list-options", is_flag=True, help="List each rule set's options and their defaults.")
+@click.option(
+    "--list-options", is_flag=True, help="List every option (values, default, rule, rule sets) and the presets."
+)
 @click.option("--markdown", "raw", is_flag=True, help="Print the Markdown source instead of rendering it.")
 def rules_command(ruleset: str | None, list_options: bool, raw: bool) -> None:
     """Print the rulebook: all of it, or one rule set with the shared rules (G) and the readings (R)."""

@@ -39,8 +39,11 @@ from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import RULESETS
 from unoengine.core.state import GameState
 
-ACTION_IDS_VERSION = 1
-"""The version of the table. Any change of any id (a new kind, a new block, a new order) bumps it."""
+ACTION_IDS_VERSION = 2
+"""The version of the table. Any change of any id (a new kind, a new block, a new order) bumps it.
+
+Version 2 appends the block ``swap`` (H-2's ``R7>+k``); the ids of version 1 are unchanged.
+A jump-in (H-3) is a play: it has its play's id, for the seat that jumps in."""
 
 
 class ActionIdError(InvalidNotationError):
@@ -72,10 +75,11 @@ def kind_key(card: Card) -> tuple[int, int, int, int, int]:
 
 
 def _decks() -> Iterator[tuple[frozenset[Rank], tuple[Card, ...]]]:
-    """Every rule set's deck under every combination of its allowed text options, with its targeted ranks."""
+    """Every rule set's deck under every value of its options that change the deck, with its targeted ranks."""
     for ruleset in RULESETS.values():
-        names = sorted(ruleset.option_choices)
-        for values in itertools.product(*(ruleset.option_choices[name] for name in names)):
+        specs = [spec for spec in ruleset.option_specs if spec.deck]
+        names = [spec.name for spec in specs]
+        for values in itertools.product(*(spec.choices for spec in specs)):
             yield ruleset.targeted, ruleset.make_deck(ruleset.options(dict(zip(names, values, strict=True))))
 
 
@@ -159,6 +163,14 @@ def _build() -> tuple[tuple[Slot, ...], dict[str, range]]:
     for name, word in (("accept", A.ACCEPT), ("challenge", A.CHALLENGE), ("keep", A.KEEP), ("reject", A.REJECT)):
         block(name, [Slot(word, 0, name)])
     block("color", [Slot(A.choose_color(color), 0, f"color {color.letter}") for color in COLORS])
+    # H-2 (version 2): a 7 of Classic names the seat to swap hands with; appended, so earlier ids keep their numbers.
+    sevens = [card for card in KINDS if card.number == 7 and card.flex_color is None and not card.flip]
+    swaps = [
+        Slot(A.play(card, None, False, None, False), offset, f"{format_card(card)}>+{offset}")
+        for card in sevens
+        for offset in range(1, MAX_OFFSET + 1)
+    ]
+    block("swap", swaps)
     return tuple(slots), blocks
 
 
@@ -207,7 +219,7 @@ def _absolute(slot: Slot, seat: Seat, seats: int) -> A.Action | None:
     if type(action) is A.Catch:
         return A.catch(target)
     assert type(action) is A.Play
-    return A.play(action.card, action.color, True, target, action.uno)
+    return A.play(action.card, action.color, action.flex, target, action.uno)
 
 
 def _seat_table(seats: int, seat: Seat) -> _SeatTable:

@@ -30,7 +30,7 @@ from unoengine.core.cards import Card, CardId, Seat, format_card
 from unoengine.core.errors import excerpt
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.base import RuleSet, game_of
-from unoengine.core.state import PENDING_TYPES, ChallengeWindow, DrawnCardChoice, GameState
+from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState
 from unoengine.core.views import PlayerView
 
 
@@ -104,7 +104,7 @@ def determinize(
         color=view.color,
         direction=view.direction,
         power=view.power,
-        pending=_pending(view, hands, rng),
+        pending=_pending(rules, view, hands, rng),
         unsafe=view.unsafe,
         blocked=view.blocked,
         public_bottom=len(bottom),
@@ -138,9 +138,9 @@ def _check_seats(view: PlayerView, rules: RuleSet) -> None:
         )
 
 
-def _pending(view: PlayerView, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
+def _pending(rules: RuleSet, view: PlayerView, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
     """The pending decision: its public fields from the view, its hidden ones sampled."""
-    cls = PENDING_TYPES.get(view.pending)
+    cls = rules.decisions.get(view.pending)
     if cls is None:
         raise ValueError(f"unknown decision {excerpt(view.pending)}")
     public = dict(view.decision)

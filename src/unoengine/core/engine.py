@@ -15,20 +15,25 @@ from typing import Any, NamedTuple
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
 from unoengine.core.errors import IllegalActionError, InvalidNotationError, excerpt
-from unoengine.core.events import ActionTaken, Caught, ChallengeResolved, Event, HandShown
+from unoengine.core.events import ActionTaken, Caught, Event
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import COLOR_INDEX, DeckTables, Options, RuleSet, game_of
+from unoengine.core.rules.base import (
+    DeckTables,
+    Options,
+    RuleSet,
+    game_of,
+    jump_plays,
+    jump_refusal,
+)
 from unoengine.core.state import (
     GAME_OVER,
-    ChallengeWindow,
-    DrawnCardChoice,
     GameState,
     Turn,
 )
 from unoengine.core.work import Work
 
-MAX_DRAW_UNTIL_PLAYABLE = 10
-"""C-22: at most 10 cards are drawn looking for a playable one."""
+MIN_UNDEALT = 20
+"""H-8: a deal leaves at least 20 cards of the deck undealt (to start play and to draw)."""
 
 
 class Transition(NamedTuple):
@@ -82,6 +87,11 @@ def new_game(
     if dealer is not None and (type(dealer) is not int or not isinstance(dealer, int) or not 0 <= dealer < seats):
         raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {excerpt(dealer)}")
     game = game_of(ruleset, seats, resolved)
+    if seats * resolved.hand_size > len(game.tables.cards) - MIN_UNDEALT:
+        raise InvalidNotationError(
+            f"option 'hand_size' (H-8): {seats} hands of {resolved.hand_size} leave fewer than {MIN_UNDEALT} "
+            f"of the {len(game.tables.cards)} cards of {ruleset.title} undealt"
+        )
     if deck is not None and not isinstance(deck, list | tuple):
         raise InvalidNotationError(f"deck must be a list of cards, not {excerpt(deck)}")
     order = None if deck is None else deck_order(game.tables, deck, ruleset)
@@ -198,81 +208,19 @@ def _legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     kind = type(pending)
     out: list[A.Action]
     if pending.seat == seat:
-        if kind is Turn:
-            out = _turn_plays(state, seat)
-            out.append(A.DRAW)
-        elif kind is DrawnCardChoice:
-            card = pending.card
-            out = [] if card is None else _card_plays(state, seat, card)
-            out.append(A.PASS)
-        elif kind is ChallengeWindow:
-            out = [A.ACCEPT, A.CHALLENGE]
-        else:
-            out = state.game.rules.handlers[pending.kind].legal(state, seat)
-    elif state.unsafe is None or state.outcome is not None or not 0 <= seat < state.seats:
+        out = state.game.rules.handlers[pending.kind].legal(state, seat)  # the decision's handler
+    elif state.outcome is not None or not 0 <= seat < state.seats:
         return ()
+    elif state.unsafe is None:
+        if not (kind is Turn and state.game.options.jump_in):
+            return ()
+        return tuple(jump_plays(state, seat))  # H-3: the out-of-turn window of a normal turn
     else:
         out = []
     unsafe = state.unsafe
     if unsafe is not None:
         out.append(A.CALL_UNO if unsafe == seat else A.catch(unsafe))
     return tuple(out)
-
-
-def _turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
-    """C-7 (and the rule set's ``side_plays``, F-14): a turn's plays, one kind of card at a time in hand order."""
-    tables = state.game.tables
-    hand = state.hands[seat]
-    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
-    uno = len(hand) == 2
-    table = (tables.card_plays_uno if uno else tables.card_plays)[row]
-    kind_bit = tables.kind_bit
-    out: list[A.Action] = []
-    seen = 0
-    side_plays = state.game.rules.side_plays
-    if side_plays is None:
-        for card in hand:
-            plays = table[card]
-            if plays and not seen & kind_bit[card]:
-                seen |= kind_bit[card]
-                out += plays
-    else:
-        kind_of = tables.kind_of
-        for card in hand:
-            bit = kind_bit[card]
-            if not seen & bit:
-                seen |= bit
-                out += table[card]
-                out += side_plays(state, seat, kind_of[card], row, uno)
-    if (
-        seen & tables.wd4_mask
-        and state.game.options.wild_draw_four == "strict"
-        and tables.holds_color(hand, state.color)
-    ):
-        out = [play for play in out if not tables.is_wd4[tables.kind(play.card)]]  # type: ignore[union-attr]
-    return out
-
-
-def _card_plays(state: GameState, seat: Seat, card: CardId) -> list[A.Action]:
-    """C-8, F-10, F-11: the plays of one card (the drawn card)."""
-    tables = state.game.tables
-    hand = state.hands[seat]
-    kind = tables.kind_of[card]
-    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
-    uno = len(hand) == 2
-    out: list[A.Action] = []
-    strict = state.game.options.wild_draw_four == "strict"
-    if not (strict and tables.is_wd4[kind] and tables.holds_color(hand, state.color)):
-        out += (tables.card_plays_uno if uno else tables.card_plays)[row][card]
-    side_plays = state.game.rules.side_plays
-    if side_plays is not None:
-        out += side_plays(state, seat, kind, row, uno)
-    return out
-
-
-def is_playable(state: GameState, seat: Seat, card: CardId) -> bool:
-    """Could ``seat`` play ``card`` now, on any side? (C-7, F-14; C-22's test)."""
-    return bool(_card_plays(state, seat, card))
 
 
 # -- applying ----------------------------------------------------------------------
@@ -329,77 +277,11 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
         victim = action.seat  # type: ignore[union-attr]
         work.unsafe = None
         work.emit(Caught(seat, victim))
-        work.draw(victim, 2)  # C-18: a caught player draws 2
+        work.draw(victim, work.options.uno_penalty)  # C-18, H-7: a caught player draws 2 (the option)
         return work.freeze()
     work.unsafe = None  # C-18: the window closes at any other action
-    pending = state.pending
-    pending_kind = type(pending)
-    if pending_kind is Turn:
-        if kind is A.Play:
-            _play_from_hand(work, seat, action)  # type: ignore[arg-type]
-        else:
-            _turn_draw(work, seat)
-    elif pending_kind is DrawnCardChoice:
-        card = pending.card
-        if kind is A.Play:
-            assert card is not None
-            work.play_card(seat, card, action)  # type: ignore[arg-type]
-        elif card is None:
-            # G-6: nothing could be drawn and the seat passes.
-            work.blocked += 1
-            if work.blocked >= work.seats:
-                work.end_round(None)
-            else:
-                work.turn(work.next_seat(seat))
-        else:
-            work.blocked = 0
-            work.turn(work.next_seat(seat))
-    elif pending_kind is ChallengeWindow:
-        _resolve_challenge(work, seat, pending, kind is A.Challenge)
-    else:
-        work.rules.handlers[pending.kind].apply(work, seat, action)
+    work.rules.handlers[state.pending.kind].apply(work, seat, action)  # the decision's handler
     return work.freeze()
-
-
-def _play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
-    work.play_card(seat, work.find(seat, action.card), action)
-
-
-def _turn_draw(work: Work, seat: Seat) -> None:
-    """C-8 (or C-22): draw, then decide about the drawn card."""
-    last: CardId | None = None
-    if work.options.draw_until_playable:
-        for _ in range(MAX_DRAW_UNTIL_PLAYABLE):
-            got = work.draw(seat, 1)
-            if not got:
-                break
-            last = got[0]
-            probe = work.freeze()
-            if is_playable(probe, seat, last):
-                break
-    else:
-        got = work.draw(seat, 1)
-        last = got[0] if got else None
-    if last is not None:
-        work.blocked = 0
-    work.pending = DrawnCardChoice(seat, last)
-
-
-def _resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challenged: bool) -> None:
-    """C-17, D-18, F-24, F-25: accept, or challenge and show the hand to the challenger."""
-    if not challenged:
-        work.draw(seat, pending.draws)
-        work.turn(pending.after_accept)
-        return
-    player = pending.player
-    work.emit(HandShown(player, seat, work.hands[player], pending.legal))
-    work.emit(ChallengeResolved(seat, player, not pending.legal))
-    if pending.legal:
-        work.draw(seat, pending.draws + 2)
-        work.turn(pending.after_fail)
-    else:
-        work.draw(player, pending.draws)
-        work.turn(pending.after_success)
 
 
 # -- refusals ----------------------------------------------------------------------
@@ -412,7 +294,6 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
         return "G-4", "the game is over"
     if type(seat) is not int or not 0 <= seat < state.seats:
         return "G-4", f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1})"
-    text = A.format_action(action)
     if type(action) is A.CallUno:
         count = len(state.hands[seat])
         if count != 1:
@@ -430,52 +311,7 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
         return cite["uno"], f"seat {target} called UNO in time (or the window has closed)"
     pending = state.pending
     if pending.seat != seat:
+        if state.options.jump_in and type(action) is A.Play:
+            return jump_refusal(state, seat, action)
         return "G-4", f"it is seat {pending.seat}'s decision ({pending.kind}), not seat {seat}'s"
-    kind = type(pending)
-    if kind is ChallengeWindow:
-        return cite["wd4"], f"seat {seat} must 'accept' or 'challenge' the Wild Draw Four, not {excerpt(text)}"
-    if kind not in (Turn, DrawnCardChoice):
-        return state.rules.handlers[pending.kind].refusal(state, seat, action)
-    if type(action) is not A.Play:
-        if kind is Turn:
-            return cite["drawn"], f"on a turn seat {seat} plays a card or draws; {excerpt(text)} is not one of them"
-        return cite["drawn"], f"after drawing, seat {seat} plays the drawn card or passes, not {excerpt(text)}"
-    return play_refusal(state, seat, action, pending.card if kind is DrawnCardChoice else None)
-
-
-def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | None) -> tuple[str, str]:
-    """Why a play is refused (C-7, C-8, C-9, C-16, C-19; the rule set's own: ``refuse_play``)."""
-    cite = state.rules.cite
-    tables = state.tables
-    card = action.card
-    name = format_card(card)
-    if card not in tables.kind_index:
-        return "G-4", f"{name} is not a card of {state.rules.title}"
-    kind = tables.kind_index[card]
-    hand = state.hands[seat]
-    if drawn is not None and tables.kind_of[drawn] != kind:
-        return cite["drawn"], f"only the drawn card ({format_card(tables.cards[drawn])}) may be played now"
-    if not any(tables.kind_of[c] == kind for c in hand):
-        return "G-4", f"seat {seat} holds no {name}"
-    if card.is_wild and action.color is None:
-        return cite["wild"], f"a wild play names a colour, as {name}:g"
-    if not card.is_wild and action.color is not None:
-        return cite["wild"], f"only a wild card names a colour; write {name}"
-    refuse_play = state.rules.refuse_play
-    if refuse_play is not None:
-        refused = refuse_play(state, seat, action, kind)
-        if refused is not None:
-            return refused
-    elif action.flex or action.target is not None:
-        return "G-4", f"{A.format_action(action)!r} is not a play of {state.rules.title}"
-    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
-    if not action.flex and not tables.normal_ok[row][kind]:
-        top = format_card(tables.cards[state.discard_pile[-1]])
-        color = state.color.word if state.color else "none"
-        return cite["match"], f"the {name} does not match {top} (current colour {color})"
-    if tables.is_wd4[kind] and state.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
-        word = state.color.word if state.color else ""
-        return cite["wd4"], f"a Wild Draw Four may not be played while holding a {word} card (the current colour)"
-    if action.uno:
-        return cite["uno"], f"' uno' goes with the play that leaves one card; seat {seat} would keep {len(hand) - 1}"
-    return "G-4", f"{A.format_action(action)!r} is not legal here"
+    return state.rules.handlers[pending.kind].refusal(state, seat, action)  # the decision's handler

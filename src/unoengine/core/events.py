@@ -107,6 +107,18 @@ class GameEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class HandsSwapped:
+    """H-2: ``player``'s 7 swapped hands with ``target``, or its 0 (``target`` ``None``) passed every hand on.
+
+    ``seats`` are the seats whose hands moved. The cards stay hidden (views show each seat its new hand).
+    """
+
+    player: Seat
+    target: Seat | None
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted:
     """A new round was dealt (or, in Duo, its draft begins)."""
 
@@ -125,6 +137,7 @@ Event = (
     | RoundEnded
     | GameEnded
     | RoundStarted
+    | HandsSwapped
 )
 
 
@@ -139,6 +152,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     RoundEnded,
     GameEnded,
     RoundStarted,
+    HandsSwapped,
 )
 
 
@@ -204,6 +218,8 @@ def event_to_json(event: Event, state: GameState) -> dict[str, Any]:
         data["power"] = ["green" if green else "red" for green in event.power]
     elif type(event) is GameEnded:
         data.update(winner=event.winner, scores=list(event.scores))
+    elif type(event) is HandsSwapped:
+        data.update(player=event.player, target=event.target, seats=list(event.seats))
     else:
         for item in fields(event):
             value = getattr(event, item.name)

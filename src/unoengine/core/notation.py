@@ -17,12 +17,11 @@ from typing import Any
 from unoengine.core.cards import Card, CardId, Color, format_card, parse_card
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import OPTION_NAMES, DeckTables, Options, RuleSet, game_of
+from unoengine.core.rules.base import DeckTables, Options, RuleSet, game_of
 from unoengine.core.state import (
-    CORE_PENDING,
-    PENDING_TYPES,
     ChallengeWindow,
     DrawnCardChoice,
+    DrawStack,
     Game,
     GameState,
     Outcome,
@@ -53,6 +52,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     extra = state.rules.state_json
     if extra is not None:
         data.update(extra(state))
+    if type(pending) is DrawStack:
+        data["stack"] = pending.total  # H-1: the total the player to act draws or adds to
     data["scores"] = list(state.scores)
     data["round_winner"] = state.round_winner
     data["game_winner"] = state.outcome.winner if state.outcome is not None else None
@@ -237,9 +238,9 @@ def format_state(state: GameState) -> str:
     names = _deck_names(game.tables)
     defaults = rules.default_options
     options = ",".join(
-        f"{name}:{_option_text(getattr(game.options, name))}"
-        for name in sorted(rules.option_names)
-        if getattr(game.options, name) != getattr(defaults, name)
+        f"{name}:{_option_text(value)}"
+        for name, value in game.options.to_dict().items()
+        if value != getattr(defaults, name)
     )
     outcome = state.outcome
     fields = {
@@ -351,11 +352,9 @@ class _Reader:
     def pending(self, text: str) -> Pending:
         kind, _, rest = text.partition(":")
         kind = kind.lower()
-        cls = PENDING_TYPES.get(kind) if _KIND.fullmatch(kind) else None
-        if cls is None or (cls not in CORE_PENDING and kind not in self.rules.handlers):
-            known = sorted(
-                name for name, type_ in PENDING_TYPES.items() if type_ in CORE_PENDING or name in self.rules.handlers
-            )
+        cls = self.rules.decisions.get(kind) if _KIND.fullmatch(kind) else None
+        if cls is None:
+            known = sorted(self.rules.decisions)
             raise InvalidNotationError(
                 f"pending: unknown decision {excerpt(kind)} in {self.rules.title} (known: {', '.join(known)})"
             )
@@ -375,28 +374,24 @@ class _Reader:
 
 
 def _options(rules: RuleSet, text: str) -> Options:
+    from unoengine.core.options import parse_option_value
+
     given: dict[str, Any] = {}
     if text != NONE:
         for item in text.split(","):
             name, sep, value = item.partition(":")
             name = name.lower()
-            if not sep or name not in OPTION_NAMES or name not in rules.option_names:
+            if not sep or name not in rules.option_names:
                 known = ", ".join(sorted(rules.option_names))
                 raise InvalidNotationError(
                     f"opts: {excerpt(item)} is not NAME:VALUE of a {rules.name} option ({known})"
                 )
             if name in given:
                 raise InvalidNotationError(f"opts: option {excerpt(name)} given twice")
-            default = getattr(rules.default_options, name)
-            where = f"opts {name}"
-            if type(default) is bool:
-                given[name] = _bool(value, where)
-            elif type(default) is int:
-                given[name] = _int(value, where, None)
-            elif _WORD.fullmatch(value.lower()) is not None:
-                given[name] = value.lower()
-            else:
-                raise InvalidNotationError(f"{where}: unexpected {excerpt(value)}")
+            try:
+                given[name] = parse_option_value(rules.option_spec(name), value)
+            except InvalidNotationError as error:
+                raise InvalidNotationError(f"opts {name}: {error}") from None
     return rules.options(given)
 
 

@@ -24,6 +24,7 @@ from unoengine.core.errors import (
     one_line,
 )
 from unoengine.core.rules import RULESETS, find_rules
+from unoengine.core.rules.base import HOUSE_OPTIONS
 from unoengine.core.state import GameState
 from unoengine.core.work import shuffled
 
@@ -250,8 +251,11 @@ def record_of(
         start_deck = tuple(format_card(card) for card in first_deck(state)) if deck else None
     else:
         start_deck = tuple(item if isinstance(item, str) else format_card(item) for item in deck)
-    given = state.options.to_dict()
-    options = tuple(sorted((key, value) for key, value in given.items() if key in state.rules.option_names))
+    options = tuple(
+        (key, value)
+        for key, value in state.options.to_dict().items()
+        if not (key in HOUSE_NAMES and value == HOUSE_DEFAULTS[key])  # a house rule left off is not written
+    )
     return Record(
         rules=state.rules.name,
         seats=state.seats,
@@ -261,6 +265,11 @@ def record_of(
         deck=start_deck,
         actions=tuple((seat, a if isinstance(a, str) else format_action(a)) for seat, a in actions),
     )
+
+
+HOUSE_DEFAULTS = {spec.name: spec.default for spec in HOUSE_OPTIONS}
+HOUSE_NAMES = frozenset(HOUSE_DEFAULTS)
+"""The house rules (H-1 …): a record writes one only when it is not at its default (off)."""
 
 
 def first_deck(state: GameState) -> list[Card]:

@@ -38,9 +38,7 @@ class Game:
         self.tables = tables
 
     def __reduce__(self) -> tuple[Any, ...]:
-        names = self.rules.option_names
-        given = {key: value for key, value in self.options.to_dict().items() if key in names}
-        return (_game_by_name, (self.rules.name, self.seats, given))
+        return (_game_by_name, (self.rules.name, self.seats, self.options.to_dict()))
 
     def __copy__(self) -> Game:
         return self
@@ -106,6 +104,14 @@ class ChallengeWindow(NamedTuple):
     kind: str = "challenge"
 
 
+class DrawStack(NamedTuple):
+    """``stack``: add a draw card to the stack or ``draw`` the total (H-1, option ``stack_draw``)."""
+
+    seat: Seat
+    total: int
+    kind: str = "stack"
+
+
 class GameOver(NamedTuple):
     """``game_over``: nobody acts any more."""
 
@@ -115,27 +121,15 @@ class GameOver(NamedTuple):
 
 Pending = Any
 """A pending decision: :class:`Turn`, :class:`DrawnCardChoice`, :class:`ChallengeWindow`,
-:class:`GameOver`, or a decision type that a rule set contributes (its ``handlers``).
+:class:`DrawStack`, :class:`GameOver`, or a decision type that a rule set contributes
+(``RuleSet.decisions``; its handler is ``RuleSet.handlers[kind]``).
 
 Every pending decision is a ``NamedTuple`` whose first field is ``seat`` (the seat
 that must decide) and whose ``kind`` names it (``turn``, ``drawn``, ``draft``, …).
 """
 
 CORE_PENDING: tuple[type, ...] = (Turn, DrawnCardChoice, ChallengeWindow, GameOver)
-"""The decisions of every rule set; the engine resolves them itself."""
-
-HIDES_TOP: set[type] = set()
-"""Decision types during which the discard pile has no top card yet (a rule set adds
-its own: Duo's draft, whose discards lie face down, D-3)."""
-
-PENDING_TYPES: dict[str, type] = {
-    "turn": Turn,
-    "drawn": DrawnCardChoice,
-    "challenge": ChallengeWindow,
-    "game_over": GameOver,
-}
-"""Every decision type by its ``kind`` (the state notation rebuilds decisions from
-it); a rule set registers the types it contributes."""
+"""The decisions of every rule set (their handlers are ``rules/base.py``'s ``BASE_HANDLERS``)."""
 
 GAME_OVER = GameOver()
 
@@ -232,7 +226,7 @@ class GameState(NamedTuple):
     @property
     def top(self) -> CardId | None:
         """The top card of the discard pile (``None`` while a decision hides it: Duo's draft)."""
-        if not self.discard_pile or type(self.pending) in HIDES_TOP:
+        if not self.discard_pile or type(self.pending) in self.game.rules.hides_top:
             return None
         return self.discard_pile[-1]
 

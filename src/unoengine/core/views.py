@@ -115,12 +115,12 @@ def view_for(state: GameState, seat: object) -> PlayerView:
     kind = type(pending)
     drawn = pending.card if own and kind is DrawnCardChoice else None
     known = min(state.public_bottom, len(state.draw_pile))
-    handler = game.rules.handlers.get(pending.kind)
+    handler = game.rules.handlers[pending.kind]
     return PlayerView(
         rules=state.rules.name,
         seats=state.seats,
         seat=seat,
-        options=tuple(sorted((k, v) for k, v in state.options.to_dict().items() if k in state.rules.option_names)),
+        options=tuple(state.options.to_dict().items()),
         round=state.round,
         dealer=state.dealer,
         hand=tuple(cards[card] for card in state.hands[seat]) if seat is not None else (),
@@ -134,7 +134,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         power=state.power,
         to_act=pending.seat,
         pending=pending.kind,
-        details=() if handler is None else handler.details(state, seat),
+        details=handler.details(state, seat),
         challenger_of=pending.player if kind is ChallengeWindow else None,
         drawn_card=None if drawn is None else cards[drawn],
         unsafe=state.unsafe,
@@ -143,19 +143,18 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         round_winner=state.round_winner,
         outcome=state.outcome,
         legal=legal_actions(state, seat) if seat is not None else (),
-        decision=_decision(pending),
+        decision=_decision(pending, handler.hidden()),
         blocked=state.blocked,
         steps=state.steps,
     )
 
 
-def _decision(pending: Any) -> tuple[tuple[str, Any], ...]:
-    """The public fields of a pending decision (:attr:`PlayerView.decision`)."""
-    kind = type(pending)
-    if kind is DrawnCardChoice:
+def _decision(pending: Any, hidden: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
+    """The public fields of a pending decision (:attr:`PlayerView.decision`): all but ``seat``, ``kind``
+    and those its handler hides (``hidden()``: a challenge's ``legal``; a drawn card, shown as ``drew``)."""
+    if type(pending) is DrawnCardChoice:
         return (("drew", pending.card is not None),)
-    hidden = ("seat", "kind", "legal") if kind is ChallengeWindow else ("seat", "kind")
-    return tuple((name, getattr(pending, name)) for name in pending._fields if name not in hidden)
+    return tuple((name, getattr(pending, name)) for name in pending._fields[1:-1] if name not in hidden)
 
 
 def _detail_json(value: Any) -> Any:

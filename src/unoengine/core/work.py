@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
-from unoengine.core.events import CardsDrawn, Event, GameEnded, Reshuffled, RoundEnded, RoundStarted
+from unoengine.core.events import CardsDrawn, Event, GameEnded, HandsSwapped, Reshuffled, RoundEnded, RoundStarted
 from unoengine.core.state import GAME_OVER, Game, GameState, Outcome, Pending, Termination, Turn
 
 if TYPE_CHECKING:
@@ -264,11 +264,38 @@ class Work:
         if effect is None:
             effect = rules.effects[(face.rank, action.flex)]
         effect(self, seat, face, action, final)
+        if not final and face.number is not None and face.number in (0, 7) and self.options.seven_zero:
+            self.seven_zero(seat, face.number, action.target)
         after = rules.after_card
         if after is not None:
             after(self)
         if final:
             self.end_round(seat)
+
+    def seven_zero(self, seat: Seat, number: int, target: Seat | None) -> None:
+        """H-2: a 7 swaps hands with ``target``; a 0 passes every hand one seat on in the direction of play.
+
+        Then the first seat in turn order from the player (the player first) that
+        now holds one card must call UNO (the UNO window, C-18); a call made before
+        the swap no longer counts.
+        """
+        hands = self.hands
+        if number == 7:
+            assert target is not None
+            hands[seat], hands[target] = hands[target], hands[seat]
+            moved = [seat, target]
+        else:
+            before = list(hands)
+            for owner in range(self.seats):
+                hands[self.next_seat(owner)] = before[owner]
+            moved = list(range(self.seats))
+        self.unsafe = None
+        for offset in range(self.seats):
+            candidate = self.next_seat(seat, offset)
+            if candidate in moved and len(hands[candidate]) == 1:
+                self.unsafe = candidate
+                break
+        self.emit(HandsSwapped(seat, target, tuple(moved)))
 
     def end_round(self, winner: Seat | None) -> None:
         """Score the round (C-21, D-19, F-28; none when blocked, G-6), then deal the next or end."""

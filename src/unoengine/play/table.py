@@ -34,7 +34,7 @@ from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_gam
 from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.events import Event, event_to_json, redact
 from unoengine.core.record import Record, ReplayError, record_of
-from unoengine.core.state import GameState
+from unoengine.core.state import GameState, Turn
 from unoengine.core.views import PlayerView, view_for
 
 MAX_STEPS = 100_000
@@ -80,18 +80,33 @@ _make_step = tuple.__new__
 """Builds a :class:`TableStep` from its fields in C (the NamedTuple's ``__new__`` is Python code)."""
 
 
-def reaction_order(state: GameState) -> list[Seat]:
-    """Who is offered the open UNO window (C-18), in order.
+def window_open(state: GameState) -> bool:
+    """Is an out-of-turn window open: the UNO window (C-18) or the jump-in window (H-3)?
 
-    The seats that may catch come first, in turn order from the seat to act;
-    then the seat that forgot to call. Empty while no window is open.
+    While one is, seats other than the one to act may have legal actions
+    (:func:`~unoengine.legal_actions` lists them: ``uno``, ``catch N``, jump-in plays).
     """
-    unsafe = state.unsafe
-    if unsafe is None or state.outcome is not None:
+    if state.outcome is not None:
+        return False
+    return state.unsafe is not None or (state.options.jump_in and type(state.pending) is Turn)
+
+
+def reaction_order(state: GameState) -> list[Seat]:
+    """Who is offered the open out-of-turn window (C-18's UNO catch, H-3's jump-in), in order.
+
+    The other seats come first, in turn order from the seat to act (the seat to
+    act itself first while a UNO window is open: it may catch); then the seat that
+    forgot to call UNO. Empty while no window is open. A seat offered the window
+    answers from its own legal actions; the first that acts takes it.
+    """
+    if not window_open(state):
         return []
+    unsafe = state.unsafe
     seats = state.seats
     start = state.pending.seat if state.pending.seat is not None else 0
     order = [(start + k) % seats for k in range(seats)]
+    if unsafe is None:
+        return order[1:]  # H-3: the seat to act plays in turn, the others may jump in
     return [seat for seat in order if seat != unsafe] + [unsafe]
 
 
@@ -293,7 +308,7 @@ class Table:
         Raises:
             IllegalActionError: a bot chose an action that is not legal.
         """
-        if self._state.unsafe is None:  # no UNO window: only a bot's turn can be due
+        if not window_open(self._state):  # no out-of-turn window: only a bot's turn can be due
             return self.bot_turn()
         step = self.bot_reaction()
         return step if step is not None else self.bot_turn()
@@ -387,7 +402,7 @@ class Table:
             legal = legal_actions(state, seat)
             state = take(state, seat, choosers[seat](view_for(state, seat) if viewers[seat] else None, legal), legal)
             taken += 1
-            if state.unsafe is not None and reactive:
+            if reactive and window_open(state):
                 for other in reaction_order(state):
                     if other not in reactive:
                         continue
@@ -407,7 +422,7 @@ class Table:
 
     def _reaction_due(self) -> list[Seat] | None:
         """The reacting bots to offer the open UNO window to, or ``None``."""
-        if self._state.unsafe is None or self._offered == self.version:
+        if self._offered == self.version or not window_open(self._state):
             return None
         controllers = self._controllers
         seats = [seat for seat in reaction_order(self._state) if (bot := controllers[seat]) is not None and bot.reacts]

@@ -77,10 +77,12 @@ def test_d1_unknown_duo_deck_is_refused() -> None:
         new_game("duo", 2, seed=0, options={"duo_deck": "standard110"})
 
 
-def test_d1_wild_draw_four_strict_is_refused_for_duo() -> None:
-    # D-18: Duo always plays the Wild Draw Four with the challenge.
+def test_d1_wild_draw_four_is_challenged_by_default_and_h6_strict_is_a_house_rule() -> None:
+    # D-18: Duo plays the Wild Draw Four with the challenge; H-6 (no bluff) is the house rule strict.
+    assert new_game("duo", 2, seed=0).options.wild_draw_four == "challenge"
+    assert new_game("duo", 2, seed=0, options={"wild_draw_four": "strict"}).options.wild_draw_four == "strict"
     with pytest.raises(InvalidNotationError):
-        new_game("duo", 2, seed=0, options={"wild_draw_four": "strict"})
+        new_game("duo", 2, seed=0, options={"wild_draw_four": "never"})
     state = new_game("duo", 2, seed=0, options={"wild_draw_four": "challenge"})
     assert state.options.wild_draw_four == "challenge"
 

@@ -237,9 +237,13 @@ def test_f23_normal_side_is_a_wild() -> None:
 # -- F-24: Flex Wild Draw Four, normal side, with the challenge --------------------------
 
 
-def test_f24_strict_option_is_refused() -> None:
+def test_f24_h6_strict_option_offers_no_bluff_and_no_challenge() -> None:
+    # H-6 (no bluff) is wild_draw_four=strict in every rule set: no Wild Draw Four while holding the colour.
+    hands = [["R3"], ["FW+4", "Y3"], ["R6"]]
+    state = deal("flex", hands, top="Y7", draw=["B2"], options={"wild_draw_four": "strict"})
+    assert not [a for a in legal(state, 1) if a.startswith("FW+4:")]
     with pytest.raises(InvalidNotationError):
-        new_game("flex", 2, seed=0, options={"wild_draw_four": "strict"})
+        new_game("flex", 2, seed=0, options={"wild_draw_four": "never"})
 
 
 def test_f24_legal_play_accepted_next_draws_four_and_misses_turn() -> None:

@@ -32,16 +32,21 @@ from __future__ import annotations
 
 from unoengine.core.cards import Card, CardId, Rank
 from unoengine.core.rules.base import (
+    BASE_DECISIONS,
     CLASSIC_EFFECTS,
-    Options,
     RuleSet,
+    StackHandler,
     classic_wild_draw_four_legal,
     deal_seven,
     dealer_to_the_left,
     first_to_target,
+    rule_set_options,
     standard_deck,
+    wild_draw_four_option,
     winner_takes_all,
+    with_base,
 )
+from unoengine.core.state import DrawStack
 from unoengine.core.work import Work
 
 CLASSIC_POINTS = {
@@ -99,19 +104,17 @@ CLASSIC = RuleSet(
     title="Classic UNO",
     aliases=("uno", "standard"),
     seats=range(2, 11),
-    hand_size=7,
     make_deck=lambda options: CLASSIC_DECK,
     points=classic_points,
-    default_options=Options(wild_draw_four="strict", target_score=500, single_round=False),
-    option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round"}),
-    option_choices={"wild_draw_four": ("strict", "challenge")},
-    option_rules={"wild_draw_four": "C-17"},
+    option_specs=rule_set_options("classic", [wild_draw_four_option("strict", "C-17")]),
     deal=classic_deal,
     effects=CLASSIC_EFFECTS,
     wild_draw_four_legal=classic_wild_draw_four_legal,
     score_round=winner_takes_all,
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
+    handlers=with_base({"stack": StackHandler("", "H-1", "stack")}),  # H-1: the shared stacking decision
+    decisions={**BASE_DECISIONS, "stack": DrawStack},
     rule_letter="C",
     cite={"match": "C-7", "drawn": "C-8", "wild": "C-9", "wd4": "C-16", "uno": "C-19", "flex": "C-7"},
 )

@@ -41,22 +41,27 @@ from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
 from unoengine.core.events import CardsDrawn
 from unoengine.core.rules.base import (
+    BASE_DECISIONS,
     CLASSIC_EFFECTS,
     CLASSIC_WORDS,
     COLOR_INDEX,
     Effect,
-    Options,
+    OptionSpec,
     PendingHandler,
     RuleSet,
+    StackHandler,
     describe_with,
     no_effect,
+    rule_set_options,
     standard_deck,
     wild_draw_four,
+    wild_draw_four_option,
+    with_base,
 )
-from unoengine.core.state import HIDES_TOP, PENDING_TYPES, GameState
+from unoengine.core.state import GameState
 from unoengine.core.work import Work
 
-# -- Duo's own decisions (registered in DUO.handlers) ------------------------------
+# -- Duo's own decisions (DUO.handlers and DUO.decisions) --------------------------
 
 
 class ColorChoice(NamedTuple):
@@ -103,10 +108,6 @@ class Draft(NamedTuple):
     seat: Seat
     step: int
     kind: str = "draft"
-
-
-HIDES_TOP.add(Draft)
-PENDING_TYPES.update(draft=Draft, color=ColorChoice, volley=Volley, dump=Dump)
 
 
 DUO_POINTS = {
@@ -270,7 +271,7 @@ class DraftHandler(PendingHandler):
         work.discard_pile += (discarded,)
         work.emit(CardsDrawn(seat, (kept,)))
         step = draft.step + 1
-        if step < 2 * work.rules.hand_size:
+        if step < 2 * work.options.hand_size:
             work.pending = Draft(other(seat), step)
             return
         # D-4: the draft discards go under the draw pile face down, in discard order.
@@ -299,39 +300,6 @@ class ColorHandler(PendingHandler):
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         return "D-6", f"seat {seat} names the first Wild's colour ('color g'), not {A.format_action(action)!r}"
-
-
-class VolleyHandler(PendingHandler):
-    """D-13: play a Draw Two of any colour, or ``draw`` the whole total."""
-
-    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
-        return (("volley", state.pending.total),)
-
-    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
-        tables = state.tables
-        hand = state.hands[seat]
-        plays = tables.plays_uno if len(hand) == 2 else tables.plays
-        kinds = sorted({tables.kind_of[c] for c in hand if tables.cards[c].rank is Rank.DRAW_TWO})
-        out: list[A.Action] = [p for kind in kinds for p in plays[kind]]
-        out.append(A.DRAW)
-        return out
-
-    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
-        volley = work.prior
-        assert type(volley) is Volley
-        if type(action) is A.Play:
-            work.play_card(seat, work.find(seat, action.card), action)
-        else:
-            work.draw(seat, volley.total)
-            work.turn(other(seat))
-
-    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
-        if type(action) is A.Play and action.uno:
-            return "C-19", "' uno' goes with the play that leaves one card"
-        return (
-            "D-13",
-            f"seat {seat} adds a Draw Two to the volley or takes it with 'draw', not {A.format_action(action)!r}",
-        )
 
 
 class DumpHandler(PendingHandler):
@@ -419,13 +387,24 @@ DUO = RuleSet(
     title="UNO Duo",
     aliases=("uno duo",),
     seats=range(2, 3),
-    hand_size=7,
     make_deck=lambda options: DECKS[options.duo_deck],
     points=duo_points,
-    default_options=Options(wild_draw_four="challenge", target_score=200, single_round=False),
-    option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round", "duo_deck"}),
-    option_choices={"wild_draw_four": ("challenge",), "duo_deck": tuple(DECKS)},
-    option_rules={"wild_draw_four": "D-18: the challenge is always allowed", "duo_deck": "D-1"},
+    option_specs=rule_set_options(
+        "duo",
+        [
+            wild_draw_four_option("challenge", "D-18"),
+            OptionSpec(
+                "duo_deck",
+                "standard112",
+                "D-1",
+                "standard112: the 4 special wilds play as plain Wilds; standard108: the deck of C-1",
+                choices=tuple(DECKS),
+                rulesets=("duo",),
+                deck=True,
+            ),
+        ],
+        target_score=200,
+    ),
     deal=duo_deal,
     effects=DUO_EFFECTS,
     wild_draw_four_legal=duo_wild_draw_four_legal,
@@ -434,12 +413,16 @@ DUO = RuleSet(
     next_dealer=lambda work: other(work.dealer),
     first_dealer=cut,
     turn_over_discards=True,
-    handlers={
-        "draft": DraftHandler(),
-        "color": ColorHandler(),
-        "volley": VolleyHandler(),
-        "dump": DumpHandler(),
-    },
+    handlers=with_base(
+        {
+            "draft": DraftHandler(),
+            "color": ColorHandler(),
+            "volley": StackHandler("draw_two", "D-13", "volley"),  # D-13: Draw-Two stacking (H-1's decision)
+            "dump": DumpHandler(),
+        }
+    ),
+    decisions={**BASE_DECISIONS, "draft": Draft, "color": ColorChoice, "volley": Volley, "dump": Dump},
+    hides_top=frozenset({Draft}),
     state_json=duo_json,
     describe_side=describe_duo,
     rule_letter="D",

@@ -50,7 +50,6 @@ from unoengine.core.rules.base import (
     COLOR_INDEX,
     DeckTables,
     Effect,
-    Options,
     RuleSet,
     deal_seven,
     dealer_to_the_left,
@@ -60,8 +59,10 @@ from unoengine.core.rules.base import (
     first_to_target,
     no_effect,
     reverse,
+    rule_set_options,
     skip,
     wild_draw_four,
+    wild_draw_four_option,
     winner_takes_all,
 )
 from unoengine.core.state import ChallengeWindow, GameState
@@ -380,13 +381,11 @@ FLEX = RuleSet(
     title="UNO Flex!",
     aliases=("uno flex", "uno flex!", "flex!"),
     seats=range(2, 9),
-    hand_size=7,
     make_deck=lambda options: FLEX_DECK,
     points=flex_points,
-    default_options=Options(wild_draw_four="challenge", target_score=500, single_round=True),
-    option_names=frozenset({"wild_draw_four", "draw_until_playable", "target_score", "single_round"}),
-    option_choices={"wild_draw_four": ("challenge",)},
-    option_rules={"wild_draw_four": "F-24: the challenge is always allowed"},
+    option_specs=rule_set_options(
+        "flex", [wild_draw_four_option("challenge", "F-24")], single_round=True, target_score=500
+    ),
     deal=flex_deal,
     effects=FLEX_EFFECTS,
     wild_draw_four_legal=flex_wild_draw_four_legal,

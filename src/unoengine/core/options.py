@@ -1,0 +1,158 @@
+"""Options from text, and the presets: the one parser every command uses.
+
+A rule set declares its options once (``RuleSet.option_specs``, docs/RULES.md
+H-1 …); this module turns what a person types (``stack_draw=mixed``,
+``target_score=200``) into a game's :class:`~unoengine.core.rules.base.Options`,
+for ``uno simulate``, ``uno play``, ``uno serve``'s lobby and the library alike.
+
+Text values: a yes/no option takes exactly ``true`` or ``false`` (any case);
+an integer option takes ASCII digits only (``500``; no sign, no ``_``, no
+spaces inside, at most 12 digits); a word option takes one of its words (any
+case). Anything else is refused with a one-line message naming the option.
+
+>>> from unoengine import parse_options
+>>> options = parse_options("classic", ["stack_draw=mixed", "target_score=200"], preset="party")
+>>> options.stack_draw, options.seven_zero, options.target_score
+('mixed', True, 200)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from unoengine.core.errors import InvalidNotationError, excerpt
+from unoengine.core.rules import RULESETS, find_rules
+from unoengine.core.rules.base import Options, OptionSpec, RuleSet
+
+PRESETS: dict[str, dict[str, bool | int | str]] = {
+    "official": {},
+    "mattel_house": {"stack_draw": "same", "draw_to_match": True},
+    "mobile": {"stack_draw": "same", "seven_zero": True, "forced_play": True},
+    "party": {"stack_draw": "mixed", "jump_in": True, "seven_zero": True, "draw_until_playable": True},
+}
+"""The presets (docs/RULES.md, "Presets"): a preset sets the options of its list that the rule set has.
+
+- ``official``: the printed rules (the default; no house rule).
+- ``mattel_house``: the Mattel sheet's optional rules: Stacking (a Draw Two on a
+  Draw Two, a Wild Draw Four on a Wild Draw Four, no cross-stacking) and Draw to Match.
+- ``mobile``: the UNO! app's Stack, 7-0 and Force Play.
+- ``party``: mixed stacking, jump-in, 7-0 and draw until playable.
+"""
+
+PRESET_WORDS: dict[str, str] = {
+    "official": "the printed rules, no house rule",
+    "mattel_house": "the Mattel sheet's optional rules: stacking (no cross-stacking) and draw to match",
+    "mobile": "the UNO! app's Stack, 7-0 and Force Play",
+    "party": "mixed stacking, jump-in, 7-0 and draw until playable",
+}
+"""One line per preset, for menus and ``uno rules --list-options``."""
+
+_DIGITS = re.compile(r"[0-9]{1,12}")
+
+
+def option_specs(rules: str | RuleSet) -> tuple[OptionSpec, ...]:
+    """Every option of a rule set (by name or value), sorted by name, with its defaults.
+
+    >>> [spec.name for spec in option_specs("duo")][:3]
+    ['draw_to_match', 'draw_until_playable', 'duo_deck']
+
+    Raises:
+        InvalidNotationError: unknown rules.
+    """
+    ruleset = rules if isinstance(rules, RuleSet) else find_rules(rules)
+    return ruleset.option_specs
+
+
+def parse_option_value(spec: OptionSpec, text: str) -> bool | int | str:
+    """One option value from text, by the option's type (see the module's words).
+
+    Raises:
+        InvalidNotationError: the text is not a value of this option.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"option {spec.name!r}: a value is text, not {excerpt(text)}")
+    word = text.strip()
+    if spec.kind is bool:
+        if word.lower() not in ("true", "false"):
+            raise InvalidNotationError(f"option {spec.name!r} must be true or false, not {excerpt(text)}")
+        return word.lower() == "true"
+    if spec.kind is int:
+        if _DIGITS.fullmatch(word) is None:
+            raise InvalidNotationError(f"option {spec.name!r} must be a whole number, not {excerpt(text)}")
+        return int(word)
+    return word.lower()
+
+
+def _items(given: Mapping[str, object] | Iterable[str] | None) -> list[tuple[str, object]]:
+    if given is None:
+        return []
+    if isinstance(given, Mapping):
+        return list(given.items())
+    if isinstance(given, str):
+        raise InvalidNotationError(f"options are key=value items (a list), not one text {excerpt(given)}")
+    out: list[tuple[str, object]] = []
+    for item in given:
+        if not isinstance(item, str):
+            raise InvalidNotationError(f"an option is written key=value, not {excerpt(item)}")
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InvalidNotationError(f"option {excerpt(item)} must be written key=value")
+        out.append((key.strip(), value))
+    return out
+
+
+def preset_options(rules: RuleSet, preset: str) -> dict[str, bool | int | str]:
+    """The options a preset sets in this rule set (those of its list the rule set has).
+
+    Raises:
+        InvalidNotationError: no such preset.
+    """
+    key = preset.strip().lower() if isinstance(preset, str) else ""
+    if key not in PRESETS:
+        raise InvalidNotationError(f"unknown preset {excerpt(preset)} (known: {', '.join(PRESETS)})")
+    names = rules.option_names
+    return {name: value for name, value in PRESETS[key].items() if name in names}
+
+
+def parse_options(
+    rules: str | RuleSet,
+    given: Mapping[str, object] | Iterable[str] | None = None,
+    *,
+    preset: str | None = None,
+) -> Options:
+    """A game's options: the rule set's defaults, then the preset's, then ``given``.
+
+    ``given`` is a mapping (values as text, ``"true"``, or typed, ``True``) or
+    ``key=value`` items (``["stack_draw=mixed"]``). A key given twice: the last
+    wins. A bool is never an integer (``target_score: true`` is refused).
+
+    Raises:
+        InvalidNotationError: unknown rules or preset, an option the rule set does not
+            have (the message names it and the rule set), a bad value or combination.
+    """
+    ruleset = rules if isinstance(rules, RuleSet) else find_rules(rules)
+    values: dict[str, Any] = {} if preset is None else preset_options(ruleset, preset)
+    for name, raw in _items(given):
+        spec = ruleset.option_spec(name)
+        values[name] = parse_option_value(spec, raw) if isinstance(raw, str) else raw
+    return ruleset.options(values)
+
+
+def option_rulesets(name: str) -> tuple[str, ...]:
+    """The rule sets that have the option ``name`` (empty: no such option)."""
+    return tuple(ruleset.name for ruleset in RULESETS.values() if name in ruleset.option_names)
+
+
+__all__ = [
+    "PRESETS",
+    "PRESET_WORDS",
+    "OptionSpec",
+    "Options",
+    "option_rulesets",
+    "option_specs",
+    "parse_option_value",
+    "parse_options",
+    "preset_options",
+]

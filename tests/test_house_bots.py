@@ -1,0 +1,92 @@
+"""The bots under the house rules (H-1 … H-4) and the Table's out-of-turn window."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.helpers import deal, run
+from unoengine import Play, apply, legal_actions, view_for
+from unoengine.bots import make_bot
+from unoengine.bots.heuristic import HeuristicBot
+from unoengine.play import Table
+from unoengine.sim import simulate
+
+
+def heuristic() -> HeuristicBot:
+    return HeuristicBot(random.Random(0))
+
+
+def test_h1_the_heuristic_adds_to_a_stack_rather_than_drawing_the_total() -> None:
+    state = deal("classic", [["B1"], ["R+2"], ["G+2", "Y3"]], top="R5", options={"stack_draw": "draw_two"})
+    state = run(state, "1 R+2")
+    choice = heuristic().choose(view_for(state, 2), legal_actions(state, 2))
+    assert str(choice) == "G+2"
+
+
+def test_h1_c17_the_heuristic_stacks_on_a_wild_draw_four_rather_than_accepting() -> None:
+    options = {"stack_draw": "draw_four", "wild_draw_four": "challenge"}
+    state = deal("classic", [["B1"], ["W+4", "R7"], ["W+4", "G3"]], top="R5", options=options)
+    state = run(state, "1 W+4:b")
+    choice = heuristic().choose(view_for(state, 2), legal_actions(state, 2))
+    assert isinstance(choice, Play) and str(choice).startswith("W+4")
+
+
+def test_h2_the_heuristic_swaps_with_the_seat_holding_the_fewest_cards() -> None:
+    state = deal("classic", [["B1"], ["R7", "G3"], ["Y4"]], top="R5", options={"seven_zero": True})
+    hands = list(state.hands)
+    hands[2], extra = hands[2][:3], hands[2][3:]
+    state = state._replace(hands=tuple(hands), draw_pile=extra + state.draw_pile)
+    sevens = [a for a in legal_actions(state, 1) if isinstance(a, Play) and a.target is not None]
+    best = max(sevens, key=lambda play: heuristic()._score(view_for(state, 1), play))
+    assert best.target == 2
+
+
+def test_h3_the_heuristic_jumps_in_and_the_table_offers_the_window() -> None:
+    state = deal("classic", [["B1"], ["R6"], ["G3"], ["R6", "Y2"]], top="R5", options={"jump_in": True})
+    state = run(state, "1 R6")
+    reaction = heuristic().react(view_for(state, 3), legal_actions(state, 3))
+    assert str(reaction) == "R6"
+    assert heuristic().react(view_for(state, 0), legal_actions(state, 0)) is None
+
+
+def test_h4_forced_play_leaves_the_heuristic_no_draw() -> None:
+    state = deal("classic", [["B1"], ["R6", "G3"], ["G3"]], top="R5", options={"forced_play": True})
+    choice = heuristic().choose(view_for(state, 1), legal_actions(state, 1))
+    assert isinstance(choice, Play)
+
+
+@pytest.mark.parametrize("preset", ["official", "mattel_house", "mobile", "party"])
+@pytest.mark.parametrize("bot", ["random", "uniform", "heuristic"])
+def test_h1_h2_h3_h4_every_bot_takes_only_legal_actions_under_every_preset(bot: str, preset: str) -> None:
+    result = simulate("classic", 4, games=6, bot=bot, seed=3, preset=preset)
+    assert result.games == 6
+
+
+def test_h3_table_takes_a_jump_in_from_a_reacting_bot_and_records_it() -> None:
+    bots: list[Any] = [make_bot("heuristic", random.Random(seat)) for seat in range(4)]
+    table = Table.new("classic", 4, seed=5, options={"jump_in": True, "single_round": True}, controllers=bots)
+    table.play_out()
+    jumps = 0
+    state = table.start
+    for seat, action in table.actions:
+        if state.pending.kind == "turn" and seat != state.to_act and isinstance(action, Play):
+            jumps += 1
+        state = apply(state, seat, action).state
+    assert state == table.state
+    assert jumps > 0
+
+
+def test_h3_run_bots_offers_the_jump_in_window_once_per_version() -> None:
+    bots: list[Any] = [None] + [make_bot("heuristic", random.Random(seat)) for seat in range(1, 4)]
+    table = Table.new("classic", 4, seed=5, options={"jump_in": True, "single_round": True}, controllers=bots)
+    for _ in range(50):
+        table.run_bots()
+        if table.is_over:
+            break
+        seat = table.waiting_for()
+        assert seat == 0
+        table.submit(0, table.legal(0)[-1], expected_version=table.version)
+    assert table.version > 0
