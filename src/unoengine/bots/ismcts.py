@@ -39,7 +39,7 @@ from unoengine.bots.base import register
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.core.actions import CALL_UNO, DRAW, PASS, Action, Catch, Play
 from unoengine.core.cards import Seat
-from unoengine.core.determinize import determinize
+from unoengine.core.determinize import Determinizer
 from unoengine.core.engine import apply_unchecked, legal_actions
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView
@@ -146,15 +146,16 @@ class IsmctsBot:
         budget = self.iterations
         deadline = time.perf_counter() + self.ms / 1000 if budget is None and self.ms is not None else None
         done = 0
+        try:
+            sampler = Determinizer(view)
+        except ValueError:
+            return fallback
         while True:
             if budget is not None and done >= budget:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            try:
-                state = determinize(view, rng)
-            except ValueError:
-                return fallback
+            state = sampler.sample(rng)
             self._iterate(root, state, seat, choices, fallback, rollout)
             done += 1
         self.last_iterations = done
