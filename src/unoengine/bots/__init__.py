@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from unoengine.bots import levels as levels  # registers easy, medium, hard
 from unoengine.bots.base import BOTS, Bot, make_bot
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.bots.ismcts import IsmctsBot

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from unoengine.core.actions import Action, format_action
+from unoengine.core.actions import ACTION_TYPES, Action, format_action
 from unoengine.core.errors import excerpt
 from unoengine.core.views import PlayerView
 
@@ -263,10 +263,9 @@ def ask(
     if chosen is None and react:
         return None
     if chosen not in legal:
-        try:
-            shown = format_action(chosen)  # type: ignore[arg-type]
-        except Exception:  # not an action at all
-            shown = excerpt(chosen)
+        if not isinstance(chosen, ACTION_TYPES):
+            raise BotError(bot.name, seat, decision, step, f"returned {excerpt(chosen)}, which is not an action")
         legal_text = ", ".join(format_action(action) for action in legal[:12]) + (", …" if len(legal) > 12 else "")
-        raise BotError(bot.name, seat, decision, step, f"chose {shown}, which is not legal (legal: {legal_text})")
+        problem = f"chose {format_action(chosen)}, which is not legal (legal: {legal_text})"
+        raise BotError(bot.name, seat, decision, step, problem)
     return chosen

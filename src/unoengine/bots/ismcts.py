@@ -100,7 +100,13 @@ class IsmctsBot:
         c: float = 0.25,
         k: float = 0.6,
         prior: float = 0.1,
+        mode: str = "paired",
+        confidence: float = 1.0,
     ) -> None:
+        if mode not in ("paired", "tree"):
+            raise ValueError(f"mode must be 'paired' or 'tree', not {mode!r}")
+        self.mode = mode
+        self.confidence = float(confidence)
         for label, value in (("iterations", iterations), ("ms", ms), ("rollout", rollout), ("depth", depth)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value < 0):
                 raise ValueError(f"{label} must be a non-negative number, not {value!r}")
@@ -150,6 +156,8 @@ class IsmctsBot:
             sampler = Determinizer(view)
         except ValueError:
             return fallback
+        if self.mode == "paired":
+            return self._paired(sampler, seat, choices, fallback, rollout, budget, deadline)
         while True:
             if budget is not None and done >= budget:
                 break
@@ -167,6 +175,65 @@ class IsmctsBot:
             ),
         )
         return best
+
+    def _paired(
+        self,
+        sampler: Determinizer,
+        seat: Seat,
+        choices: list[Action],
+        fallback: Action,
+        rollout: int,
+        budget: int | None,
+        deadline: float | None,
+    ) -> Action:
+        """The root as a paired comparison: every action on the same sampled deal and rollout seed
+        (common random numbers), each scored against the heuristic's move; another move is played
+        only when it beats that one by ``confidence`` standard errors."""
+        rng = self.rng
+        count = len(choices)
+        base = choices.index(fallback)
+        sums = [0.0] * count
+        squares = [0.0] * count
+        done = 0
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            state = sampler.sample(rng)
+            seed = rng.getrandbits(32)
+            values = [
+                self._playout(apply_unchecked(state, seat, action), seat, rollout, seed, state.round)
+                for action in choices
+            ]
+            for index in range(count):
+                diff = values[index] - values[base]
+                sums[index] += diff
+                squares[index] += diff * diff
+            done += 1
+        self.last_iterations = done
+        if done < 2:
+            return fallback
+        best, best_mean = base, 0.0
+        for index in range(count):
+            mean = sums[index] / done
+            variance = max(0.0, squares[index] / done - mean * mean)
+            error = math.sqrt(variance / (done - 1))
+            if mean > best_mean and mean > self.confidence * error:
+                best, best_mean = index, mean
+        return choices[best]
+
+    def _playout(self, state: GameState, me: Seat, rollout: int, seed: int, start_round: int) -> float:
+        """``me``'s value after ``rollout`` actions of the rollout policy from ``state`` (in round ``start_round``)."""
+        rng = random.Random(seed)
+        for _ in range(rollout):
+            if state.outcome is not None or state.round != start_round:
+                break
+            seat = state.pending.seat
+            if seat is None:
+                break
+            state = apply_unchecked(state, seat, rollout_action(legal_actions(state, seat), rng))
+        return self._evaluate(state, start_round)[me]
 
     def _iterate(
         self, root: _Node, state: GameState, me: Seat, choices: list[Action], fallback: Action, rollout: int
