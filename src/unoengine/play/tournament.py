@@ -43,7 +43,7 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a win rate (95% by default); ``(0, 1)`` for no games.
 
     >>> [round(x, 4) for x in wilson(55, 100)]
-    [0.4524, 0.6438]
+    [0.4524, 0.6439]
     """
     if games <= 0:
         return 0.0, 1.0
