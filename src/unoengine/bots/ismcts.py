@@ -101,12 +101,14 @@ class IsmctsBot:
         k: float = 0.6,
         prior: float = 0.1,
         mode: str = "paired",
-        confidence: float = 1.0,
+        confidence: float = 2.0,
+        wild: float = 0.5,
     ) -> None:
         if mode not in ("paired", "tree"):
             raise ValueError(f"mode must be 'paired' or 'tree', not {mode!r}")
         self.mode = mode
         self.confidence = float(confidence)
+        self.wild = float(wild)
         for label, value in (("iterations", iterations), ("ms", ms), ("rollout", rollout), ("depth", depth)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value < 0):
                 raise ValueError(f"{label} must be a non-negative number, not {value!r}")
@@ -302,7 +304,11 @@ class IsmctsBot:
             winner = state.round_winner
         if winner is not None:
             return [1.0 if seat == winner else 0.0 for seat in range(seats)]
-        weights = [math.exp(-self.k * len(hand)) for hand in state.hands]
+        cards = state.tables.cards
+        weights = [
+            math.exp(-self.k * (len(hand) - self.wild * sum(1 for card in hand if cards[card].is_wild)))
+            for hand in state.hands
+        ]
         total = sum(weights)
         return [weight / total for weight in weights]
 

@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from unoengine.bots.base import BOTS
+from unoengine.bots.base import known_bots
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
 from unoengine.server.actor import OUTBOX, Client, ServerConfig, TableActor, Tap
@@ -247,7 +247,7 @@ def create_app(server: UnoServer) -> Starlette:
                     "choices": {key: list(values) for key, values in rules.option_choices.items()},
                 }
             )
-        return JSONResponse({"protocol": PROTOCOL, "rules": rule_sets, "bots": sorted(BOTS)})
+        return JSONResponse({"protocol": PROTOCOL, "rules": rule_sets, "bots": known_bots()})
 
     async def create(request: Request) -> Response:
         if not server.http_allowed(request):
