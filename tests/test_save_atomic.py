@@ -445,10 +445,10 @@ def test_9_records_go_through_the_write_record_hook_once_simulate_has_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With ``simulate(write_record=...)`` the command hands it the atomic writer instead of a staging folder."""
-    import unoengine.sim
+    import unoengine.play.simulate
     from unoengine.cli import files
 
-    real = unoengine.sim.simulate
+    real = unoengine.play.simulate.simulate
     given: list[Any] = []
 
     def simulate_with_hook(*args: Any, write_record: Any = None, records: Path | None = None, **kwargs: Any) -> Any:
@@ -456,7 +456,7 @@ def test_9_records_go_through_the_write_record_hook_once_simulate_has_it(
         write_record(records / "classic-0.json", "{}")  # type: ignore[operator]
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(unoengine.sim, "simulate", simulate_with_hook)
+    monkeypatch.setattr(unoengine.play.simulate, "simulate", simulate_with_hook)
     result = simulate("--records", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert given == [(files.write_text, tmp_path)]

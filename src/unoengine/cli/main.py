@@ -4,7 +4,7 @@
   shows the final state; a refused record or action is one line on stderr and
   exit status 2, never a traceback. It reads at most 16 MiB, from a regular file
   or standard input, and only UTF-8.
-- ``uno simulate`` plays bots against each other (:func:`unoengine.sim.simulate`)
+- ``uno simulate`` plays bots against each other (:func:`unoengine.play.simulate.simulate`)
   and prints the figures, optionally saving every game as a record (written
   atomically, never through a symbolic link: :mod:`unoengine.cli.files`).
 - ``uno rules [RULESET]`` prints the rulebook (an exact copy of docs/RULES.md is
@@ -289,7 +289,7 @@ def simulate_command(
     arguments always give the same games.
     """
     from unoengine.core.errors import GameTooLongError
-    from unoengine.sim import simulate
+    from unoengine.play.simulate import simulate
 
     try:
         ruleset = find_rules(rules)

@@ -71,7 +71,13 @@ def tournament_table(figures: dict[str, Any]) -> RenderableType:
 
 @click.command("tournament", context_settings=CONTEXT)
 @click.option("-r", "--rules", default="classic", show_default=True, help="Rule set: classic, duo or flex.")
-@click.option("-n", "--seats", type=AsciiInt(), default=None, help="Seats [default: 2 for duo, else the bots given].")
+@click.option(
+    "-n",
+    "--seats",
+    type=AsciiInt(),
+    default=None,
+    help="Seats [default: as many as bots given, within the rule set's range].",
+)
 @click.option(
     "-b",
     "--bots",
@@ -125,7 +131,7 @@ def tournament(
     except (InvalidNotationError, ValueError) as error:
         fail(f"error: {error}")
     if seats is None:
-        seats = 2 if ruleset.name == "duo" else max(2, len(names))
+        seats = min(max(ruleset.seats.start, len(names)), ruleset.seats.stop - 1)
     if seats not in ruleset.seats:
         fail(f"error: {ruleset.title} is for {ruleset.seats.start}-{ruleset.seats.stop - 1} seats, not {seats}")
     try:
