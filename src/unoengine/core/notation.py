@@ -370,7 +370,8 @@ class _Reader:
         ]
         if fields and fields[0] == "seat" and values[0] is None and cls in (Turn, DrawnCardChoice, ChallengeWindow):
             raise InvalidNotationError(f"pending: a {kind} decision names its seat")
-        return cls(*values)
+        decision: Pending = cls(*values)
+        return decision
 
 
 def _options(rules: RuleSet, text: str) -> Options:
@@ -490,7 +491,7 @@ def parse_state(text: object) -> GameState:
     kind = type(pending)
     if kind in (Turn, DrawnCardChoice, ChallengeWindow) and (not discard or color is None):
         raise InvalidNotationError(f"pending: a {pending.kind} decision needs a discard pile and a colour")
-    if kind is DrawnCardChoice and pending.card is not None and pending.card not in hands[pending.seat]:
+    if isinstance(pending, DrawnCardChoice) and pending.card is not None and pending.card not in hands[pending.seat]:
         raise InvalidNotationError(f"pending: the drawn card {names.names[pending.card]} is not in the drawer's hand")
     rounds_text = get("rounds", NONE)
     round_scores = (

@@ -13,7 +13,7 @@ Piles are tuples of ``CardId`` with the **top at the end**. Hands are tuples of
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from unoengine.core.cards import CardId, Color, Seat
 
@@ -119,7 +119,17 @@ class GameOver(NamedTuple):
     kind: str = "game_over"
 
 
-Pending = Any
+class Decision(Protocol):
+    """What every pending decision is: a ``NamedTuple`` whose first field is ``seat`` and whose ``kind`` names it."""
+
+    @property
+    def seat(self) -> Seat | None: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+Pending = Decision
 """A pending decision: :class:`Turn`, :class:`DrawnCardChoice`, :class:`ChallengeWindow`,
 :class:`DrawStack`, :class:`GameOver`, or a decision type that a rule set contributes
 (``RuleSet.decisions``; its handler is ``RuleSet.handlers[kind]``).

@@ -112,8 +112,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
     cards = game.tables.cards
     pending = state.pending
     own = seat is not None and pending.seat == seat
-    kind = type(pending)
-    drawn = pending.card if own and kind is DrawnCardChoice else None
+    drawn = pending.card if own and isinstance(pending, DrawnCardChoice) else None
     known = min(state.public_bottom, len(state.draw_pile))
     handler = game.rules.handlers[pending.kind]
     return PlayerView(
@@ -135,7 +134,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         to_act=pending.seat,
         pending=pending.kind,
         details=handler.details(state, seat),
-        challenger_of=pending.player if kind is ChallengeWindow else None,
+        challenger_of=pending.player if isinstance(pending, ChallengeWindow) else None,
         drawn_card=None if drawn is None else cards[drawn],
         unsafe=state.unsafe,
         scores=state.scores,

@@ -584,13 +584,18 @@ FOUR_STACKS = frozenset({"draw_four", "same", "mixed"})
 
 
 def stack_total(prior: object) -> int:
-    """H-1: the total of the stack a draw card was played on (0: none)."""
-    kind = type(prior)
-    if kind is DrawStack:
-        return prior.total  # type: ignore[attr-defined, no-any-return]
-    if kind is ChallengeWindow:
-        return prior.draws  # type: ignore[attr-defined, no-any-return]
-    return 0
+    """H-1, D-13: the total of the stack (a Duo volley's too) a draw card was played on (0: none)."""
+    if isinstance(prior, ChallengeWindow):
+        return prior.draws
+    total = getattr(prior, "total", 0)  # DrawStack, Duo's Volley
+    assert isinstance(total, int)
+    return total
+
+
+def drawn_card(pending: object) -> CardId | None:
+    """C-8: the drawn card of a ``drawn`` decision."""
+    assert isinstance(pending, DrawnCardChoice)
+    return pending.card
 
 
 def stacks_on(tables: DeckTables, mode: str, kind: int, top: int) -> bool:
@@ -642,7 +647,7 @@ class StackHandler(PendingHandler):
         self.detail = detail
 
     def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
-        return ((self.detail, state.pending.total),)
+        return ((self.detail, stack_total(state.pending)),)
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         out = stack_plays(state, seat, self.mode or state.options.stack_draw)
@@ -653,7 +658,7 @@ class StackHandler(PendingHandler):
         if type(action) is A.Play:
             work.play_card(seat, work.find(seat, action.card), action)
         else:
-            work.draw(seat, work.prior.total)
+            work.draw(seat, stack_total(work.prior))
             work.turn(work.next_seat(seat))
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
@@ -665,7 +670,7 @@ class StackHandler(PendingHandler):
             cards = {"draw_two": "a Draw Two", "draw_four": "a Wild Draw Four"}.get(
                 state.options.stack_draw, "a Draw Two or a Wild Draw Four"
             )
-            what = f"adds {cards} to the stack ({state.pending.total}) or draws it with 'draw'"
+            what = f"adds {cards} to the stack ({stack_total(state.pending)}) or draws it with 'draw'"
         return self.rule, f"seat {seat} {what}, not {excerpt(A.format_action(action))}"
 
 
@@ -996,7 +1001,7 @@ class DrawnHandler(PendingHandler):
         return ("card",)
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
-        card = state.pending.card
+        card = drawn_card(state.pending)
         out = [] if card is None else card_plays(state, seat, card)
         options = state.game.options
         if not out and card is not None and options.draw_to_match:
@@ -1007,7 +1012,7 @@ class DrawnHandler(PendingHandler):
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
         kind = type(action)
-        card = work.prior.card
+        card = drawn_card(work.prior)
         if kind is A.Play:
             assert card is not None
             work.play_card(seat, card, action)  # type: ignore[arg-type]
@@ -1036,7 +1041,7 @@ class DrawnHandler(PendingHandler):
             return state.rules.cite[
                 "drawn"
             ], f"after drawing, seat {seat} plays the drawn card or passes, not {excerpt(text)}"
-        return play_refusal(state, seat, action, state.pending.card)
+        return play_refusal(state, seat, action, drawn_card(state.pending))
 
 
 class ChallengeHandler(PendingHandler):
@@ -1057,7 +1062,9 @@ class ChallengeHandler(PendingHandler):
         if type(action) is A.Play:
             play_from_hand(work, seat, action)  # H-1: stacking accepts the card
         else:
-            resolve_challenge(work, seat, work.prior, type(action) is A.Challenge)
+            prior = work.prior
+            assert type(prior) is ChallengeWindow
+            resolve_challenge(work, seat, prior, type(action) is A.Challenge)
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         text = A.format_action(action)

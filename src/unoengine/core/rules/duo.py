@@ -306,7 +306,9 @@ class DumpHandler(PendingHandler):
     """D-15: play every card of the colour, one at a time; ``pass`` only before the first."""
 
     def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
-        return (("dump_color", state.pending.color),)
+        dump = state.pending
+        assert type(dump) is Dump
+        return (("dump_color", dump.color),)
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         dump = state.pending
