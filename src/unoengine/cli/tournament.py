@@ -90,6 +90,15 @@ def tournament_table(figures: dict[str, Any]) -> RenderableType:
 )
 @click.option("-s", "--seed", type=AsciiInt(100), default=0, show_default=True, help="Deal d uses seed SEED + d.")
 @click.option("-j", "--jobs", type=AsciiInt(low=1, high=256), default=1, show_default=True, help="Processes to use.")
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Play the games on a Ray cluster (extra 'cluster'); no address: a local Ray instance.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @click.option("--plot", "plot_file", metavar="FILE.png", default=None, help="Save a chart of the win rates.")
 @click.option("--match", is_flag=True, help="Play whole games to the target score (default: single rounds).")
@@ -110,6 +119,7 @@ def tournament(
     games: int,
     seed: int,
     jobs: int,
+    ray_address: str | None,
     as_json: bool,
     plot_file: str | None,
     match: bool,
@@ -123,7 +133,7 @@ def tournament(
     twice, seats swapped), so the luck of the deal cancels. The figures do not
     depend on --jobs (only the timings do).
     """
-    from unoengine.play.tournament import make_plan, plot, run_tournament
+    from unoengine.play.tournament import Runner, make_plan, plot, ray_runner, run_tournament
 
     try:
         ruleset = find_rules(rules)
@@ -140,6 +150,13 @@ def tournament(
         plan = make_plan(ruleset.name, seats, names, games, seed, options, time_limit)
     except ValueError as error:
         fail(f"error: {error}")
+    runner: Runner | None = None
+    if ray_address is not None:
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            fail("error: --ray needs Ray: pip install 'unoengine[cluster]'")
+        runner = ray_runner(ray_address)
     err = Console(stderr=True)
     try:
         if err.is_terminal and not as_json:
@@ -153,9 +170,9 @@ def tournament(
             )
             with Progress(*columns, console=err, transient=True) as bar:
                 task = bar.add_task("games", total=plan.games)
-                result = run_tournament(plan, jobs=jobs, progress=lambda done: bar.advance(task, done))
+                result = run_tournament(plan, jobs=jobs, runner=runner, progress=lambda done: bar.advance(task, done))
         else:
-            result = run_tournament(plan, jobs=jobs)
+            result = run_tournament(plan, jobs=jobs, runner=runner)
     except (BotError, GameTooLongError) as error:
         fail(f"error: {error}", EXIT_FAILED)
     figures = result.to_json()

@@ -327,12 +327,16 @@ def chunks(deals: int, parts: int) -> list[range]:
     return [range(start, min(start + size, deals)) for start in range(0, deals, size)]
 
 
+Runner = Callable[[Plan, list[range], Callable[[list[GameOutcome]], None]], None]
+"""Plays a plan's pieces of deals somewhere and hands each piece's games to the callback."""
+
+
 def run_tournament(
     plan: Plan,
     *,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-    runner: Callable[[Plan, list[range], Callable[[list[GameOutcome]], None]], None] | None = None,
+    runner: Runner | None = None,
 ) -> TournamentResult:
     """Play a tournament: in this process (``jobs=1``), in ``jobs`` processes, or through ``runner``.
 
@@ -371,6 +375,34 @@ def run_tournament(
                     future.cancel()
                 raise
     return gather(plan, outcomes, time.perf_counter() - started)
+
+
+def ray_runner(address: str | None = None, **init: Any) -> Runner:
+    """A runner that plays the pieces as Ray tasks (the ``cluster`` extra): on the cluster at
+    ``address``, or on a local Ray instance started for the tournament (``None``, ``"local"``).
+
+    The games and so the figures are those of ``jobs=1``: each game's seeds come from its deal
+    and seating, not from where it runs. Workers need ``unoengine`` (and any bot module) importable.
+    """
+
+    def run(plan: Plan, pieces: list[range], collect: Callable[[list[GameOutcome]], None]) -> None:
+        import ray
+
+        started = not ray.is_initialized()
+        if started:
+            where = None if address in (None, "local") else address
+            ray.init(address=where, include_dashboard=False, log_to_driver=False, **init)
+        try:
+            task = ray.remote(play_deals)
+            waiting = [task.remote(plan, list(piece)) for piece in pieces]
+            while waiting:
+                done, waiting = ray.wait(waiting, num_returns=1)
+                collect(ray.get(done[0]))
+        finally:
+            if started:
+                ray.shutdown()
+
+    return run
 
 
 def plot(result: TournamentResult, path: str) -> None:
