@@ -82,6 +82,18 @@ def rollout_action(legal: Sequence[Action], rng: random.Random) -> Action:
     return others[int(rng.random() * len(others))]
 
 
+def roll_out(state: GameState, rng: random.Random, actions: int, start_round: int) -> GameState:
+    """Up to ``actions`` actions of the rollout policy on the engine, stopping when round ``start_round`` ends."""
+    for _ in range(actions):
+        if state.outcome is not None or state.round != start_round:
+            break
+        seat = state.pending.seat
+        if seat is None:
+            break
+        state = apply_unchecked(state, seat, rollout_action(legal_actions(state, seat), rng))
+    return state
+
+
 class IsmctsBot:
     """The ``ismcts`` bot (see the module's text for its parameters)."""
 
@@ -227,15 +239,7 @@ class IsmctsBot:
 
     def _playout(self, state: GameState, me: Seat, rollout: int, seed: int, start_round: int) -> float:
         """``me``'s value after ``rollout`` actions of the rollout policy from ``state`` (in round ``start_round``)."""
-        rng = random.Random(seed)
-        for _ in range(rollout):
-            if state.outcome is not None or state.round != start_round:
-                break
-            seat = state.pending.seat
-            if seat is None:
-                break
-            state = apply_unchecked(state, seat, rollout_action(legal_actions(state, seat), rng))
-        return self._evaluate(state, start_round)[me]
+        return self._evaluate(roll_out(state, random.Random(seed), rollout, start_round), start_round)[me]
 
     def _iterate(
         self, root: _Node, state: GameState, me: Seat, choices: list[Action], fallback: Action, rollout: int
@@ -279,14 +283,7 @@ class IsmctsBot:
             path.append(node)
             state = apply_unchecked(state, seat, action)
             depth += 1
-        for _ in range(rollout):
-            if state.outcome is not None or state.round != start_round:
-                break
-            seat = state.pending.seat
-            if seat is None:
-                break
-            state = apply_unchecked(state, seat, rollout_action(legal_actions(state, seat), rng))
-        values = self._evaluate(state, start_round)
+        values = self._evaluate(roll_out(state, rng, rollout, start_round), start_round)
         for visited in path:
             visited.visits += 1
             if visited.seat is not None:
