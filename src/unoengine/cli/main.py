@@ -72,6 +72,9 @@ def _register_tournament() -> None:
     from unoengine.cli.tournament import tournament
 
     cli.add_command(tournament)
+    from unoengine.cli.remote import bot_command
+
+    cli.add_command(bot_command)
 
 
 _register_tournament()
