@@ -75,6 +75,9 @@ def _register_tournament() -> None:
     from unoengine.cli.remote import bot_command
 
     cli.add_command(bot_command)
+    from unoengine.cli.agent import mcp_command
+
+    cli.add_command(mcp_command)
 
 
 _register_tournament()
