@@ -379,7 +379,11 @@ def test_8_a_save_file_with_escapes_in_its_name_is_shown_escaped(tmp_path: Path)
     ("args", "line"),
     [
         (["--rules", "duo", "--seats", "3"], "error: UNO Duo is for 2 seats, not 3"),
-        (["--bots", "nobody"], "error: unknown bot 'nobody' (known: heuristic, random, uniform)"),
+        (
+            ["--bots", "nobody"],
+            "error: unknown bot 'nobody' (known: easy, hard, heuristic, ismcts, medium, random, uniform, "
+            "or module.path:Name)",
+        ),
         (["--option", "colour=red"], "error: unknown option 'colour' for classic"),
         (["--option", "\x1b]2;x\x07=1"], "error: unknown option '\\x1b]2;x\\x07' for classic"),
     ],

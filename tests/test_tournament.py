@@ -57,7 +57,7 @@ def test_every_deal_is_played_in_every_seating_and_the_figures_add_up() -> None:
 
 
 def test_ratings_put_the_bot_that_wins_more_ahead() -> None:
-    plan = Plan("classic", 3, ("a", "b", "c"), parse_options("classic", []), 0, 0)
+    plan = Plan("classic", 3, ("a", "b", "c"), (), 0, 0)
     orders = plan.orders
     games = [
         GameOutcome(deal, index, orders[index].index("a" if deal % 4 else "b"), (0, 0, 0), 10, (1, 1, 1), (0.0,) * 3)

@@ -79,7 +79,7 @@ def known_bots() -> list[str]:
     return sorted({*BOTS, *LEVELS})
 
 
-class BotError(Exception):
+class BotError(RuntimeError):
     """A bot failed at a decision: it raised, chose an illegal action or exceeded its time.
 
     ``bot`` is its name, ``seat`` its seat, ``decision`` the decision it was asked

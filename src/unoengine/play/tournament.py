@@ -113,10 +113,15 @@ class Plan:
     rules: str
     seats: int
     bots: tuple[str, ...]
-    options: Options
+    options: tuple[tuple[str, Any], ...]
+    """The rule options as (name, value) pairs (plain values: a plan travels to other processes)."""
     seed: int
     deals: int
     time_limit: float | None = None
+
+    def resolved(self) -> Options:
+        """The plan's rule options, resolved by its rule set."""
+        return find_rules(self.rules).options(dict(self.options))
 
     @property
     def orders(self) -> list[tuple[str, ...]]:
@@ -138,7 +143,7 @@ def play_game(plan: Plan, deal: int, seating: int, order: Sequence[str]) -> Game
     bots = [
         _Timed(make_bot(spec, random.Random(f"{plan.seed}:{deal}:{seating}:{seat}"))) for seat, spec in enumerate(order)
     ]
-    state = new_game(plan.rules, plan.seats, seed=plan.seed + deal, options=plan.options)
+    state = new_game(plan.rules, plan.seats, seed=plan.seed + deal, options=plan.resolved())
     table = Table(state, bots, time_limit=plan.time_limit)
     length = table.play_out(keep_actions=False)
     outcome = table.state.outcome
@@ -313,10 +318,11 @@ def make_plan(
     for name in names:
         make_bot(name, random.Random(0))  # refuse an unknown bot or bad parameter before any game
     names += [names[-1]] * (seats - len(names))
-    plan = Plan(ruleset.name, seats, tuple(names), options, seed, 0, time_limit)
+    items = tuple(options.to_dict().items())
+    plan = Plan(ruleset.name, seats, tuple(names), items, seed, 0, time_limit)
     per_deal = len(plan.orders)
     deals = -(-games // per_deal) if games > 0 else 0
-    return Plan(ruleset.name, seats, tuple(names), options, seed, deals, time_limit)
+    return Plan(ruleset.name, seats, tuple(names), items, seed, deals, time_limit)
 
 
 def chunks(deals: int, parts: int) -> list[range]:
