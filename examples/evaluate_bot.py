@@ -16,7 +16,7 @@ import argparse
 import json
 import math
 
-from unoengine.sim import simulate
+from unoengine.play.simulate import simulate
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

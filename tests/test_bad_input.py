@@ -29,7 +29,8 @@ from unoengine import (
     record_of,
     replay,
 )
-from unoengine.cli.main import LINE_LIMIT, cli
+from unoengine.cli.common import LINE_LIMIT
+from unoengine.cli.main import cli
 from unoengine.core.cards import Color
 from unoengine.core.errors import EXCERPT_LIMIT, MESSAGE_LIMIT, excerpt, one_line
 

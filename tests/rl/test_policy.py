@@ -14,7 +14,7 @@ from unoengine.bots.heuristic import HeuristicBot
 from unoengine.core.engine import new_game
 from unoengine.core.views import view_for
 from unoengine.rl.policy import WEIGHTS, Policy, PPOBot, shipped_policy
-from unoengine.sim import simulate
+from unoengine.play.simulate import simulate
 
 
 def test_the_shipped_weights_load_and_fit_the_tables() -> None:
@@ -71,7 +71,7 @@ def test_save_and_load_round_trip(tmp_path: object) -> None:
 def test_runs_without_torch() -> None:
     code = (
         "import sys; sys.modules['torch'] = None\n"
-        "from unoengine.sim import simulate\n"
+        "from unoengine.play.simulate import simulate\n"
         "r = simulate('classic', 2, games=2, bot=['ppo', 'heuristic'], seed=0)\n"
         "print(r.games)"
     )

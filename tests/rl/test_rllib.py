@@ -1,4 +1,4 @@
-"""Slow: the AEC env under RLlib's PettingZoo wrapper (the ``cluster`` extra, ``ray[rllib]``).
+"""Slow: the AEC env under RLlib's PettingZoo wrapper (the ``rllib`` extra, ``ray[rllib]``).
 
 ray 2.60 pins gymnasium 1.2.2 while the ``rl`` extra pins 1.4.0, so the test
 builds its own virtual environment (``.venv-cluster``, first run only) with
@@ -43,7 +43,7 @@ def test_rllib_pettingzoo_wrapper_plays_a_game() -> None:
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
         subprocess.run(
-            [str(python), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[cluster]", "pettingzoo==1.27.0"],
+            [str(python), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[rllib]", "pettingzoo==1.27.0"],
             check=True,
             env={**os.environ, "UNOENGINE_PURE": "1"},
         )
