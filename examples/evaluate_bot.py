@@ -1,6 +1,6 @@
 """A bot's win rate against another, heads-up, seats swapped over the same deals, with a 95% Wilson interval.
 
-Runs ``unoengine.sim.simulate`` (what ``uno simulate`` runs) twice over the same
+Runs ``unoengine.play.simulate.simulate`` (what ``uno simulate`` runs) twice over the same
 seeds: ``BOT,OTHER`` and ``OTHER,BOT``, one round per game. Games that nobody
 wins (a blocked round, G-6) count as not won.
 
