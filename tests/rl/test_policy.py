@@ -13,8 +13,8 @@ from unoengine.bots.base import BOTS, make_bot
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.core.engine import new_game
 from unoengine.core.views import view_for
-from unoengine.rl.policy import WEIGHTS, Policy, PPOBot, shipped_policy
 from unoengine.play.simulate import simulate
+from unoengine.rl.policy import WEIGHTS, Policy, PPOBot, shipped_policy
 
 
 def test_the_shipped_weights_load_and_fit_the_tables() -> None:
