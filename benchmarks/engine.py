@@ -20,7 +20,7 @@ What it measures
       ``apply``       ``legal_actions`` + ``apply`` (validating) with the random bot
                       (``unoengine.bots.random_bot.RandomBot``) choosing;
       ``unchecked``   the same with ``apply_unchecked``;
-      ``simulate``    ``unoengine.sim.simulate(..., bot="random")``, what
+      ``simulate``    ``unoengine.play.simulate.simulate(..., bot="random")``, what
                       ``uno simulate --json`` runs, in batches of a few games;
       ``table``       ``unoengine.play.table.Table.new(...)`` with a random bot in
                       every seat and ``table.run_bots()`` (``n/a`` with the reason
@@ -202,13 +202,13 @@ class LoopSide(Side):
 
 
 class SimulateSide(Side):
-    """``unoengine.sim.simulate`` in batches of ``batch`` games."""
+    """``unoengine.play.simulate.simulate`` in batches of ``batch`` games."""
 
     def __init__(self, rules: str, seats: int, seed: int) -> None:
         try:
-            self.simulate = importlib.import_module("unoengine.sim").simulate
+            self.simulate = importlib.import_module("unoengine.play.simulate").simulate
         except ImportError as error:
-            raise Unavailable(f"unoengine.sim not importable: {error}") from error
+            raise Unavailable(f"unoengine.play.simulate not importable: {error}") from error
         self.rules, self.seats, self.seed = rules, seats, seed
         self.batch = 4
 

@@ -3,7 +3,7 @@
 
 Each golden (the table :data:`GOLDENS`) is one complete game of a rule set with a
 fixed seed, options and bots (``heuristic`` and ``random``, each drawing from
-``random.Random(f"{seed}:bot:{seat}")``), played by :func:`unoengine.sim.play_game`.
+``random.Random(f"{seed}:bot:{seat}")``), played by :func:`unoengine.play.simulate.play_game`.
 Two files per golden:
 
 - ``tests/golden/<name>.txt``: a header, then for every action (out-of-turn
@@ -48,7 +48,7 @@ from unoengine import (
 )
 from unoengine.bots import make_bot
 from unoengine.core.actions import Action
-from unoengine.sim import play_game
+from unoengine.play.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN_DIR = ROOT / "tests" / "golden"

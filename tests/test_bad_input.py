@@ -8,7 +8,6 @@ that carries terminal escapes or is megabytes long, a bad card in a record's dec
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -30,7 +29,8 @@ from unoengine import (
     record_of,
     replay,
 )
-from unoengine.cli.main import LINE_LIMIT, cli
+from unoengine.cli.common import LINE_LIMIT
+from unoengine.cli.main import cli
 from unoengine.core.cards import Color
 from unoengine.core.errors import EXCERPT_LIMIT, MESSAGE_LIMIT, excerpt, one_line
 
@@ -258,19 +258,23 @@ def uno(*args: str, stdin: Any = subprocess.DEVNULL, memory: int = 2 * 1024**3) 
 
     The cap keeps a reader that does not stop (as ``uno replay`` once was) from taking the machine's memory.
     """
+    # The peak is the process's own VmHWM, written as it exits: the rusage of a child
+    # inherits its parent's peak across exec on Linux (a test worker that imported a
+    # large library would be counted).
     command = (
-        f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory})); "
+        f"import atexit, resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory})); "
+        "atexit.register(lambda: sys.stdout.write(next(line for line in open('/proc/self/status') "
+        "if line.startswith('VmHWM:')))); "
         "from unoengine.cli.main import main; sys.argv[0] = 'uno'; main()"
     )
     process = subprocess.Popen(
-        [sys.executable, "-c", command, *args], stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        [sys.executable, "-c", command, *args], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
-    assert process.stderr is not None
-    error = process.stderr.read().decode("utf-8", "replace")
-    _, status, usage = os.wait4(process.pid, 0)
-    process.stderr.close()
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return process.returncode, error, usage.ru_maxrss * 1024
+    out, err = process.communicate()
+    error = err.decode("utf-8", "replace")
+    peak = [line for line in out.decode("utf-8", "replace").splitlines() if line.startswith("VmHWM:")]
+    assert peak, out[-200:]
+    return process.returncode, error, int(peak[-1].split()[1]) * 1024
 
 
 @pytest.fixture(scope="module")

@@ -26,8 +26,9 @@ from click.testing import CliRunner, Result
 from unoengine import determinize, new_game, parse_state, view_for
 from unoengine.cli import tui
 from unoengine.cli.arguments import MAX_SECONDS, parse_int, parse_seconds
+from unoengine.cli.common import LINE_LIMIT
 from unoengine.cli.files import FileRefusedError, read_text, write_text
-from unoengine.cli.main import LINE_LIMIT, cli
+from unoengine.cli.main import cli
 from unoengine.core.errors import MESSAGE_LIMIT
 from unoengine.play import Table
 from unoengine.server.actor import ServerConfig

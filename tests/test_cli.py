@@ -149,7 +149,11 @@ def test_simulate_readable_table() -> None:
         (["--seats", "11"], "error: Classic UNO is for 2-10 seats, not 11"),
         (["-r", "duo", "--seats", "3"], "error: UNO Duo is for 2 seats, not 3"),
         (["--rules", "poker"], "error: unknown rules 'poker' (known: classic, duo, flex)"),
-        (["--bot", "genius"], "error: unknown bot 'genius' (known: heuristic, random, uniform)"),
+        (
+            ["--bot", "genius"],
+            "error: unknown bot 'genius' (known: easy, hard, heuristic, ismcts, medium, ppo, random, uniform, "
+            "or module.path:Name)",
+        ),
         (["--seats", "3", "--bot", "random,uniform"], "error: 2 bots for 3 seats"),
         (["--option", "colour=red"], "error: unknown option 'colour' for classic"),
         (["--option", "target_score=many"], "error: option 'target_score' must be a whole number, not 'many'"),

@@ -48,7 +48,8 @@ from unoengine import (
     replay,
 )
 from unoengine.bots.base import make_bot
-from unoengine.cli.main import LINE_LIMIT, cli
+from unoengine.cli.common import LINE_LIMIT
+from unoengine.cli.main import cli
 from unoengine.core.cards import COLORS, Color, Rank
 from unoengine.core.errors import MESSAGE_LIMIT
 from unoengine.core.rules import RULESETS

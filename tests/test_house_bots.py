@@ -12,7 +12,7 @@ from unoengine import Play, apply, legal_actions, view_for
 from unoengine.bots import make_bot
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.play import Table
-from unoengine.sim import simulate
+from unoengine.play.simulate import simulate
 
 
 def heuristic() -> HeuristicBot:

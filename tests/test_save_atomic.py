@@ -380,7 +380,11 @@ def test_8_a_save_file_with_escapes_in_its_name_is_shown_escaped(tmp_path: Path)
     ("args", "line"),
     [
         (["--rules", "duo", "--seats", "3"], "error: UNO Duo is for 2 seats, not 3"),
-        (["--bots", "nobody"], "error: unknown bot 'nobody' (known: heuristic, random, uniform)"),
+        (
+            ["--bots", "nobody"],
+            "error: unknown bot 'nobody' (known: easy, hard, heuristic, ismcts, medium, ppo, random, uniform, "
+            "or module.path:Name)",
+        ),
         (["--option", "colour=red"], "error: unknown option 'colour' for classic"),
         (["--option", "\x1b]2;x\x07=1"], "error: unknown option '\\x1b]2;x\\x07' for classic"),
     ],
@@ -446,10 +450,10 @@ def test_9_records_go_through_the_write_record_hook_once_simulate_has_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With ``simulate(write_record=...)`` the command hands it the atomic writer instead of a staging folder."""
-    import unoengine.sim
+    import unoengine.play.simulate
     from unoengine.cli import files
 
-    real = unoengine.sim.simulate
+    real = unoengine.play.simulate.simulate
     given: list[Any] = []
 
     def simulate_with_hook(*args: Any, write_record: Any = None, records: Path | None = None, **kwargs: Any) -> Any:
@@ -457,7 +461,7 @@ def test_9_records_go_through_the_write_record_hook_once_simulate_has_it(
         write_record(records / "classic-0.json", "{}")  # type: ignore[operator]
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(unoengine.sim, "simulate", simulate_with_hook)
+    monkeypatch.setattr(unoengine.play.simulate, "simulate", simulate_with_hook)
     result = simulate("--records", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert given == [(files.write_text, tmp_path)]

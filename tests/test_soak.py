@@ -6,7 +6,7 @@ option sets. Every game must end (``play_game`` raises past its step cap) and it
 final state must hold exactly the deck (G-3) with running totals that are the sums
 of the round scores (G-5). A sample of the games is written as records, read back
 and replayed: the replay must reach the very same final state (G-1). Whole
-matches to a target score are played through :func:`unoengine.sim.simulate` with
+matches to a target score are played through :func:`unoengine.play.simulate.simulate` with
 ``match=True``; a sample of their records is replayed and checked the same way.
 
 The test names cite no rule ids on purpose: these runs are not in the default
@@ -33,7 +33,7 @@ from unoengine import (
 )
 from unoengine.bots import make_bot
 from unoengine.core.rules import find_rules
-from unoengine.sim import play_game, simulate
+from unoengine.play.simulate import play_game, simulate
 
 pytestmark = pytest.mark.slow
 

@@ -31,7 +31,7 @@ from unoengine.core.actions import (
     parse_action,
 )
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card, parse_card
-from unoengine.core.determinize import determinize
+from unoengine.core.determinize import Determinizer, determinize
 from unoengine.core.engine import Transition, apply, apply_unchecked, legal_actions, new_game
 from unoengine.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from unoengine.core.events import Event, redact
@@ -61,6 +61,7 @@ __all__ = [
     "Challenge",
     "ChooseColor",
     "Color",
+    "Determinizer",
     "Draw",
     "Event",
     "GameState",

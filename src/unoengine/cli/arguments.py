@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from unoengine.bots.base import BOTS
+from unoengine.bots.base import split_specs
 from unoengine.core.errors import MESSAGE_LIMIT, excerpt, one_line
 
 MAX_DIGITS = 18
@@ -125,16 +125,14 @@ class Choice(click.Choice[str]):
 
 
 def bot_names(text: str) -> list[str]:
-    """The bot names of a comma-separated list (``heuristic,random``), each one known.
+    """The bot specs of a comma-separated list (``heuristic,ismcts:iterations=50,seed=3``), each one known.
+
+    A spec is a name, a level, ``name:k=v,...`` or ``module.path:Name[:k=v,...]`` (docs/BOTS.md).
 
     Raises:
-        ValueError: an empty or unknown name (``--bots ''``, ``--bots ,``).
+        ValueError: an empty or unknown name (``--bots ''``, ``--bots ,``) or a bad parameter.
     """
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {excerpt(name)} (known: {', '.join(sorted(BOTS))})")
-    return names
+    return split_specs(text)
 
 
 USAGE_LIMIT = MESSAGE_LIMIT

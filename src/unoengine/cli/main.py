@@ -4,7 +4,7 @@
   shows the final state; a refused record or action is one line on stderr and
   exit status 2, never a traceback. It reads at most 16 MiB, from a regular file
   or standard input, and only UTF-8.
-- ``uno simulate`` plays bots against each other (:func:`unoengine.sim.simulate`)
+- ``uno simulate`` plays bots against each other (:func:`unoengine.play.simulate.simulate`)
   and prints the figures, optionally saving every game as a record (written
   atomically, never through a symbolic link: :mod:`unoengine.cli.files`).
 - ``uno rules [RULESET]`` prints the rulebook (an exact copy of docs/RULES.md is
@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from rich import box
@@ -30,30 +29,18 @@ from rich.table import Table
 from rich.text import Text
 
 from unoengine import __version__, _build
-from unoengine.bots.base import BOTS
+from unoengine.bots.base import BotError, known_bots
 from unoengine.cli.arguments import AsciiInt, UnoGroup, bot_names
+from unoengine.cli.common import CONTEXT
+from unoengine.cli.common import fail as _fail
 from unoengine.cli.files import FileRefusedError, problem_of, read_stdin_text, read_text, shown_path, write_text
 from unoengine.cli.serve import serve
-from unoengine.core.errors import MESSAGE_LIMIT, InvalidNotationError, RecordError, one_line
+from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.notation import format_state, state_to_json
 from unoengine.core.options import PRESET_WORDS, PRESETS, option_rulesets, parse_options, preset_options
 from unoengine.core.record import Record, ReplayError, parse_record, replay
 from unoengine.core.rules import RULESETS, RuleSet, find_rules
 from unoengine.core.state import GameState
-
-EXIT_REFUSED = 2
-"""Exit status of a refused record, action, argument or file (docs/NOTATION.md)."""
-
-LINE_LIMIT = MESSAGE_LIMIT + 100
-"""The longest error line the command prints (README, "Limits and errors")."""
-
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-
-
-def _fail(message: str, status: int = EXIT_REFUSED) -> NoReturn:
-    """Print ``message`` as one escaped line of at most :data:`LINE_LIMIT` on stderr and exit with ``status``."""
-    click.echo(one_line(message, LINE_LIMIT), err=True)
-    sys.exit(status)
 
 
 def _stdout() -> Console:
@@ -79,6 +66,21 @@ def _register_play() -> None:
 
 _register_play()
 cli.add_command(serve)
+
+
+def _register_tournament() -> None:
+    from unoengine.cli.tournament import tournament
+
+    cli.add_command(tournament)
+    from unoengine.cli.remote import bot_command
+
+    cli.add_command(bot_command)
+    from unoengine.cli.agent import mcp_command
+
+    cli.add_command(mcp_command)
+
+
+_register_tournament()
 
 
 def main() -> None:
@@ -248,7 +250,7 @@ def _simulation_table(result: dict[str, Any], match: bool, seed: int, records: P
     "--bot",
     default="random",
     show_default=True,
-    help=f"Bot for every seat, or a comma-separated list, one per seat ({', '.join(sorted(BOTS))}).",
+    help=f"Bot for every seat, or a comma-separated list, one per seat ({', '.join(known_bots())}; docs/BOTS.md).",
 )
 @click.option("-s", "--seed", type=AsciiInt(100), default=0, show_default=True, help="Game g uses seed SEED + g.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
@@ -293,7 +295,7 @@ def simulate_command(
     arguments always give the same games.
     """
     from unoengine.core.errors import GameTooLongError
-    from unoengine.sim import simulate
+    from unoengine.play.simulate import simulate
 
     try:
         ruleset = find_rules(rules)
@@ -353,7 +355,7 @@ def simulate_command(
                 figures = run(lambda done: bar.advance(task, done))
         else:
             figures = run(None)
-    except GameTooLongError as error:
+    except (GameTooLongError, BotError) as error:
         _fail(f"error: {error}", 1)
     except FileRefusedError as error:
         _fail(f"error: cannot write the record {error}")

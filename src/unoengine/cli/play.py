@@ -21,6 +21,7 @@ import click
 from click.core import ParameterSource
 
 from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names
+from unoengine.cli.common import CONTEXT, EXIT_FAILED, EXIT_REFUSED
 from unoengine.cli.files import FileRefusedError, shown_path
 from unoengine.core.errors import InvalidNotationError, RecordError, excerpt, one_line
 from unoengine.core.options import PRESETS, parse_options, preset_options
@@ -30,14 +31,6 @@ from unoengine.core.rules.base import RuleSet
 
 if TYPE_CHECKING:
     from unoengine.core.state import GameState
-
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-
-EXIT_REFUSED = 2
-"""Exit status of a refused argument or file."""
-
-EXIT_FAILED = 1
-"""Exit status of a game that ran but could not be saved, or stopped on an unexpected error."""
 
 
 def refuse(message: str, status: int = EXIT_REFUSED) -> NoReturn:

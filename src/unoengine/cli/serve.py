@@ -22,13 +22,12 @@ from typing import TYPE_CHECKING
 import click
 
 from unoengine.cli.arguments import AsciiInt, Seconds
+from unoengine.cli.common import CONTEXT
 from unoengine.cli.files import problem_of, shown_path
 from unoengine.core.errors import excerpt, one_line
 
 if TYPE_CHECKING:
     import uvicorn
-
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 def default_db() -> Path:

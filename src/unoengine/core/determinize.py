@@ -44,76 +44,110 @@ def determinize(
     """A state whose view for ``view.seat`` is ``view``, the unseen cards dealt from ``rng``.
 
     ``known``: cards the seat knows to be in another seat's hand (the hand shown to
-    it in a challenge, C-17, still held), kept there; the rest of that hand is dealt.
+    it in a challenge, C-17, or the hand it gave away in a swap, H-2, still held),
+    kept there; the rest of that hand is dealt.
 
     Raises:
         ValueError: the view (with ``known``) does not fit the rule set's deck.
     """
-    rules = find_rules(view.rules)
-    _check_seats(view, rules)
-    game = game_of(rules, view.seats, rules.options(dict(view.options)))
-    tables = game.tables
-    free: dict[Card, list[CardId]] = {}
-    for card_id in range(len(tables.cards) - 1, -1, -1):
-        free.setdefault(tables.cards[card_id], []).append(card_id)
+    return Determinizer(view, known).sample(rng, seed=seed)
 
-    def take(card: Card, where: str) -> CardId:
-        ids = free.get(card)
-        if not ids:
-            raise ValueError(f"the view does not fit the {rules.name} deck: one {format_card(card)} too many ({where})")
-        return ids.pop()
 
-    seat = view.seat
-    own = tuple(take(card, "hand") for card in view.hand)
-    discard = tuple(take(card, "discard pile") for card in view.discard_pile)
-    bottom = tuple(take(card, "draw pile bottom") for card in view.draw_pile_known)
-    peeked = tuple(take(value, "a card the decision shows") for _, value in view.details if isinstance(value, Card))
-    shown: dict[Seat, tuple[CardId, ...]] = {
-        other: tuple(take(card, f"seat {other}'s known cards") for card in cards)
-        for other, cards in (known or {}).items()
-    }
-    pool = [card_id for ids in free.values() for card_id in ids]
-    pool.sort()
-    rng.shuffle(pool)
-    hands: list[tuple[CardId, ...]] = []
-    for index, size in enumerate(view.hand_sizes):
-        if index == seat:
-            hands.append(own)
-            continue
-        given = shown.get(index, ())
-        missing = size - len(given)
-        if missing < 0 or missing > len(pool):
-            raise ValueError(f"the view does not fit the {rules.name} deck: seat {index} holds {size} cards")
-        hands.append(given + tuple(pool[:missing]))
-        del pool[:missing]
-    hidden = view.draw_pile - len(bottom) - len(peeked)
-    if hidden != len(pool):
-        raise ValueError(
-            f"the view does not fit the {rules.name} deck: {len(pool)} unseen cards for {max(hidden, 0)} places"
+class Determinizer:
+    """:func:`determinize` for many samples of one view: the view is checked and its
+    cards placed once, each :meth:`sample` deals only the unseen ones (a search bot's
+    iterations).
+
+    Raises:
+        ValueError: the view (with ``known``) does not fit the rule set's deck.
+    """
+
+    def __init__(self, view: PlayerView, known: Mapping[Seat, Iterable[Card]] | None = None) -> None:
+        rules = find_rules(view.rules)
+        _check_seats(view, rules)
+        game = game_of(rules, view.seats, rules.options(dict(view.options)))
+        tables = game.tables
+        free: dict[Card, list[CardId]] = {}
+        for card_id in range(len(tables.cards) - 1, -1, -1):
+            free.setdefault(tables.cards[card_id], []).append(card_id)
+
+        def take(card: Card, where: str) -> CardId:
+            ids = free.get(card)
+            if not ids:
+                raise ValueError(
+                    f"the view does not fit the {rules.name} deck: one {format_card(card)} too many ({where})"
+                )
+            return ids.pop()
+
+        self.view = view
+        self.rules = rules
+        self.game = game
+        self.own = tuple(take(card, "hand") for card in view.hand)
+        self.discard = tuple(take(card, "discard pile") for card in view.discard_pile)
+        self.bottom = tuple(take(card, "draw pile bottom") for card in view.draw_pile_known)
+        self.peeked = tuple(
+            take(value, "a card the decision shows") for _, value in view.details if isinstance(value, Card)
         )
-    draw = bottom + tuple(pool) + peeked[::-1]
-    return GameState(
-        game=game,
-        seed=rng.getrandbits(64) if seed is None else seed,
-        shuffles=0,
-        round=view.round,
-        dealer=view.dealer,
-        hands=tuple(hands),
-        draw_pile=draw,
-        discard_pile=discard,
-        color=view.color,
-        direction=view.direction,
-        power=view.power,
-        pending=_pending(rules, view, hands, rng),
-        unsafe=view.unsafe,
-        blocked=view.blocked,
-        public_bottom=len(bottom),
-        scores=view.scores,
-        round_scores=view.round_scores,
-        round_winner=view.round_winner,
-        outcome=view.outcome,
-        steps=view.steps,
-    )
+        self.shown: dict[Seat, tuple[CardId, ...]] = {
+            other: tuple(take(card, f"seat {other}'s known cards") for card in cards)
+            for other, cards in (known or {}).items()
+        }
+        pool = [card_id for ids in free.values() for card_id in ids]
+        pool.sort()
+        self.pool = pool
+        unseen = len(pool)
+        for index, size in enumerate(view.hand_sizes):
+            if index == view.seat:
+                continue
+            missing = size - len(self.shown.get(index, ()))
+            if missing < 0 or missing > unseen:
+                raise ValueError(f"the view does not fit the {rules.name} deck: seat {index} holds {size} cards")
+            unseen -= missing
+        hidden = view.draw_pile - len(self.bottom) - len(self.peeked)
+        if hidden != unseen:
+            raise ValueError(
+                f"the view does not fit the {rules.name} deck: {unseen} unseen cards for {max(hidden, 0)} places"
+            )
+
+    def sample(self, rng: Random, *, seed: int | None = None) -> GameState:
+        """One state consistent with the view, the unseen cards dealt from ``rng``."""
+        view = self.view
+        seat = view.seat
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        hands: list[tuple[CardId, ...]] = []
+        start = 0
+        for index, size in enumerate(view.hand_sizes):
+            if index == seat:
+                hands.append(self.own)
+                continue
+            given = self.shown.get(index, ())
+            missing = size - len(given)
+            hands.append(given + tuple(pool[start : start + missing]))
+            start += missing
+        draw = self.bottom + tuple(pool[start:]) + self.peeked[::-1]
+        return GameState(
+            game=self.game,
+            seed=rng.getrandbits(64) if seed is None else seed,
+            shuffles=0,
+            round=view.round,
+            dealer=view.dealer,
+            hands=tuple(hands),
+            draw_pile=draw,
+            discard_pile=self.discard,
+            color=view.color,
+            direction=view.direction,
+            power=view.power,
+            pending=_pending(self.rules, view, hands, rng),
+            unsafe=view.unsafe,
+            blocked=view.blocked,
+            public_bottom=len(self.bottom),
+            scores=view.scores,
+            round_scores=view.round_scores,
+            round_winner=view.round_winner,
+            outcome=view.outcome,
+            steps=view.steps,
+        )
 
 
 def _check_seats(view: PlayerView, rules: RuleSet) -> None:

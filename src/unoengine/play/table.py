@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
-from unoengine.bots.base import Bot
+from unoengine.bots.base import Bot, ask
 from unoengine.core.actions import Action, format_action, parse_action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_game
@@ -126,6 +126,7 @@ class Table:
         start: GameState | None = None,
         actions: Sequence[tuple[Seat, Action]] = (),
         history: int = 256,
+        time_limit: float | None = None,
     ) -> None:
         if controllers is not None and len(controllers) != state.seats:
             raise ValueError(f"{len(controllers)} controllers for {state.seats} seats")
@@ -136,6 +137,8 @@ class Table:
         self._history: deque[TableStep] = deque(maxlen=history)
         self._offered = -1
         """The version at which the open UNO window was last offered to the bots."""
+        self.time_limit = time_limit
+        """Seconds a bot may take for one decision (``None``: no limit); past it a :class:`BotError`."""
 
     # -- construction ----------------------------------------------------------------
 
@@ -329,9 +332,18 @@ class Table:
             bot = self._controllers[reactor]
             assert bot is not None
             legal = legal_actions(state, reactor)
-            chosen = bot.react(view_for(state, reactor), legal)
+            chosen = ask(
+                bot,
+                reactor,
+                "react",
+                state.steps,
+                view_for(state, reactor),
+                legal,
+                react=True,
+                time_limit=self.time_limit,
+            )
             if chosen is not None:
-                return self._bot_apply(state, reactor, chosen, legal)
+                return self._bot_apply(state, reactor, chosen)
         return None
 
     def bot_turn(self) -> TableStep | None:
@@ -348,8 +360,10 @@ class Table:
         if bot is None:
             return None
         legal = legal_actions(state, seat)
-        chosen = bot.choose(view_for(state, seat) if bot.needs_view else None, legal)
-        return self._bot_apply(state, seat, chosen, legal)
+        view = view_for(state, seat) if bot.needs_view else None
+        chosen = ask(bot, seat, state.pending.kind, state.steps, view, legal, time_limit=self.time_limit)
+        assert chosen is not None
+        return self._bot_apply(state, seat, chosen)
 
     def run_bots(self, max_steps: int = MAX_STEPS) -> list[TableStep]:
         """Let the bots act until an external seat must decide or the game ends.
@@ -367,55 +381,67 @@ class Table:
     def play_out(self, max_steps: int = MAX_STEPS, *, keep_actions: bool = True) -> int:
         """Play a game whose every seat is a bot to its end; return the actions taken.
 
-        The same policy as :meth:`bot_step`, without building steps or events
-        (a simulation's loop). ``keep_actions=False`` keeps no record either.
+        The same policy as :meth:`run_bots` (the same game from the same bots),
+        without building steps or events (a simulation's loop).
+        ``keep_actions=False`` keeps no record either.
 
         Raises:
             ValueError: a seat has no bot.
-            IllegalActionError: a bot chose an action that is not legal.
+            BotError: a bot raised, chose an illegal action or took too long; the
+                table keeps the state before that decision.
             GameTooLongError: more than ``max_steps`` actions.
         """
-        controllers = self._controllers
         bots: list[Bot] = []
-        for index, bot in enumerate(controllers):
+        for index, bot in enumerate(self._controllers):
             if bot is None:
                 raise ValueError(f"seat {index} has no bot: play_out needs a bot in every seat")
             bots.append(bot)
-        choosers = [bot.choose for bot in bots]
         viewers = [bot.needs_view for bot in bots]
-        reactive = [seat for seat, bot in enumerate(bots) if bot.reacts]
+        reactive = [bot.reacts for bot in bots]
+        any_reactive = any(reactive)
+        limit = self.time_limit
         actions = self._actions
-
-        def take(state: GameState, seat: Seat, action: Action, legal: tuple[Action, ...]) -> GameState:
-            if action not in legal:
-                self._state = state
-                raise self._refused(seat, action)
-            if keep_actions:
-                actions.append((seat, action))
-            return apply_unchecked(state, seat, action)
-
         state = self._state
+        offered = self._offered == self.version
         taken = 0
-        while state.outcome is None:
-            seat = state.pending.seat
-            assert seat is not None
-            legal = legal_actions(state, seat)
-            state = take(state, seat, choosers[seat](view_for(state, seat) if viewers[seat] else None, legal), legal)
-            taken += 1
-            if reactive and window_open(state):
-                for other in reaction_order(state):
-                    if other not in reactive:
-                        continue
-                    legal = legal_actions(state, other)
-                    reaction = bots[other].react(view_for(state, other), legal)
+        try:
+            while state.outcome is None:
+                if any_reactive and not offered and window_open(state):
+                    offered = True
+                    reaction: Action | None = None
+                    for other in reaction_order(state):
+                        if not reactive[other]:
+                            continue
+                        legal = legal_actions(state, other)
+                        view = view_for(state, other)
+                        reaction = ask(
+                            bots[other], other, "react", state.steps, view, legal, react=True, time_limit=limit
+                        )
+                        if reaction is not None:
+                            if keep_actions:
+                                actions.append((other, reaction))
+                            state = apply_unchecked(state, other, reaction)
+                            taken += 1
+                            offered = False
+                            break
                     if reaction is not None:
-                        state = take(state, other, reaction, legal)
-                        taken += 1
-                        break
-            if taken > max_steps:
-                self._state = state
-                raise GameTooLongError(f"game of seed {state.seed} passed {max_steps} actions")
-        self._state = state
+                        continue
+                seat = state.pending.seat
+                assert seat is not None
+                legal = legal_actions(state, seat)
+                own = view_for(state, seat) if viewers[seat] else None
+                chosen = ask(bots[seat], seat, state.pending.kind, state.steps, own, legal, time_limit=limit)
+                assert chosen is not None
+                if keep_actions:
+                    actions.append((seat, chosen))
+                state = apply_unchecked(state, seat, chosen)
+                taken += 1
+                offered = False
+                if taken > max_steps:
+                    raise GameTooLongError(f"game of seed {state.seed} passed {max_steps} actions")
+        finally:
+            self._state = state
+            self._offered = self.version if offered else -1
         return taken
 
     # -- internals ---------------------------------------------------------------------
@@ -428,21 +454,10 @@ class Table:
         seats = [seat for seat in reaction_order(self._state) if (bot := controllers[seat]) is not None and bot.reacts]
         return seats or None
 
-    def _bot_apply(self, state: GameState, seat: Seat, action: Action, legal: tuple[Action, ...]) -> TableStep:
-        if action not in legal:
-            raise self._refused(seat, action)
+    def _bot_apply(self, state: GameState, seat: Seat, action: Action) -> TableStep:
         events: list[Event] = []
         after = apply_unchecked(state, seat, action, events)
         return self._accept(seat, action, after, tuple(events))
-
-    def _refused(self, seat: Seat, action: Action) -> IllegalActionError:
-        bot = self._controllers[seat]
-        name = bot.name if bot is not None else "external"
-        try:
-            apply(self._state, seat, action)
-        except (IllegalActionError, InvalidNotationError) as error:
-            return IllegalActionError("G-4", f"bot {name} at seat {seat} chose an illegal action {action}: {error}")
-        return IllegalActionError("G-4", f"bot {name} at seat {seat} chose an illegal action {action}")
 
     def _accept(self, seat: Seat, action: Action, state: GameState, events: tuple[Event, ...]) -> TableStep:
         self._state = state

@@ -29,7 +29,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from unoengine.bots.base import BOTS
+from unoengine.bots.base import known_bots
 from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
@@ -305,7 +305,7 @@ def create_app(server: UnoServer) -> Starlette:
                     "presets": presets_json(rules),
                 }
             )
-        return JSONResponse({"protocol": PROTOCOL, "rules": rule_sets, "bots": sorted(BOTS)})
+        return JSONResponse({"protocol": PROTOCOL, "rules": rule_sets, "bots": known_bots()})
 
     async def health(request: Request) -> Response:
         ok, body = server.health()

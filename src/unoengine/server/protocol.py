@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from unoengine.bots.base import BOTS
+from unoengine.bots.base import known_bots
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.options import PRESET_WORDS, PRESETS, option_specs, parse_options, preset_options
 from unoengine.core.rules import find_rules
@@ -188,7 +188,7 @@ def parse_message(text: str | bytes) -> ClientMessage:
         return Act(values["seat"], values["token"], values["game"], values["v"], values["action"])
     if kind == "start":
         bot = values["bot"] or "heuristic"
-        if bot not in BOTS:
+        if bot not in known_bots():
             raise ProtocolError("bad_field", f"unknown bot {bot[:20]!r}")
         return Start(values["token"], bool(values["fill"]), bot)
     if kind == "again":
@@ -271,8 +271,8 @@ def parse_settings(data: object) -> tuple[TableSettings, str]:
         raise ProtocolError("bad_field", f"'bots' lists at most {seats - 1} seats after yours")
     seat_bots: list[str | None] = [None]
     for bot in bots:
-        if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
-            raise ProtocolError("bad_field", f"unknown bot {str(bot)[:20]!r} (known: {', '.join(sorted(BOTS))})")
+        if bot is not None and (not isinstance(bot, str) or bot not in known_bots()):
+            raise ProtocolError("bad_field", f"unknown bot {str(bot)[:20]!r} (known: {', '.join(known_bots())})")
         seat_bots.append(bot)
     seat_bots += [None] * (seats - len(seat_bots))
     grace = _seconds(data, "grace", 30.0, MAX_GRACE)

@@ -1,0 +1,282 @@
+"""Speed of the RL environments (``unoengine.rl``), side by side with RLCard 1.2.0's UNO, in one process.
+
+What it measures
+    Environment steps per second (one step = one decision taken through the
+    environment's API, observation encoding and mask included), Classic, 2 seats,
+    one round per episode, every decision taken by a random *masked* agent
+    (uniform over the ids the mask allows):
+
+    * ``rlcard_env``     RLCard's ``rlcard.make("uno")`` with two ``RandomAgent``s,
+                         ``env.run(is_training=False)``; its steps are the actions
+                         in the returned trajectories (RLCard encodes observations
+                         for every step too);
+    * ``rlcard_engine``  RLCard's bare ``UnoGame`` looped as its env loops it
+                         (``benchmarks/engine.py``'s side, no observations);
+    * ``aec``            ``unoengine.rl.env("classic", 2)`` (PettingZoo AEC, order
+                         enforcing wrapper): ``agent_iter``/``last``/``step``;
+    * ``gym``            ``unoengine.rl.SingleAgentEnv("classic", 2, ["random"])``:
+                         the learner's ``step`` calls (the bot's moves happen inside);
+    * ``vector``         ``unoengine.rl.VectorEnv(--envs, "classic", 2)``, self-play:
+                         every seat's decisions come back as observations, a batch
+                         of random masked actions per step (steps = games × calls);
+    * ``vector_bots``    the same with ``opponents=["random"]``: the learner's steps
+                         (the random bot's moves are made inside, without views).
+
+    Our masked random agent may draw while holding a playable card (the mask
+    allows it, C-7), so its games are longer than RLCard's (whose agent can only
+    draw with nothing to play): compare steps/s, not games/s.
+
+How it runs
+    RLCard 1.2.0 (and termcolor) are installed without dependencies into
+    ``benchmarks/.rlcard-rl`` (first run only) and share this interpreter's NumPy.
+    After a warm-up every side runs for short slices (``--slice``), all sides one
+    after the other, the order flipping every repetition; figures are medians.
+
+Usage
+    python benchmarks/rl_env.py            # about a minute
+    python benchmarks/rl_env.py --quick    # about 15 s
+    python benchmarks/rl_env.py --json     # one JSON object on stdout
+
+Targets (issue 15): ``aec`` ≥ 5× ``rlcard_env``, ``vector`` ≥ 20× ``rlcard_env``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+if str(REPO / "src") not in sys.path:
+    sys.path.insert(0, str(REPO / "src"))
+
+from unoengine import _build  # noqa: E402
+from unoengine.rl import SingleAgentEnv, VectorEnv, env  # noqa: E402
+
+RLCARD_VERSION = "1.2.0"
+RLCARD_DIR = HERE / ".rlcard-rl"
+TARGETS = {"aec": 5.0, "vector": 20.0}
+SIDES = ["rlcard_env", "rlcard_engine", "aec", "gym", "vector", "vector_bots"]
+
+
+def ensure_rlcard(log: bool) -> None:
+    """RLCard into ``benchmarks/.rlcard-rl`` (no dependencies: it uses this interpreter's NumPy), once."""
+    if str(RLCARD_DIR) not in sys.path:
+        sys.path.insert(0, str(RLCARD_DIR))
+    stamp = RLCARD_DIR / ".python"
+    here = f"{platform.python_version()} {sys.executable} rlcard=={RLCARD_VERSION}"
+    if stamp.exists() and stamp.read_text() == here:
+        return
+    if log:
+        print(f"installing rlcard=={RLCARD_VERSION} into {RLCARD_DIR} ...", file=sys.stderr)
+    subprocess.run(
+        [
+            *(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps"),
+            *("--upgrade", "--target", str(RLCARD_DIR), f"rlcard=={RLCARD_VERSION}", "termcolor==3.1.0"),
+        ],
+        check=True,
+        stdout=sys.stderr,
+    )
+    stamp.write_text(here)
+    importlib.invalidate_caches()
+
+
+class Side:
+    """One way of stepping; :meth:`chunk` runs one episode (or one batch step) and returns its steps."""
+
+    def chunk(self) -> int:
+        raise NotImplementedError
+
+
+class RLCardEnv(Side):
+    def __init__(self, seed: int) -> None:
+        rlcard = importlib.import_module("rlcard")
+        agents = importlib.import_module("rlcard.agents")
+        self.env = rlcard.make("uno", config={"seed": seed})
+        self.env.set_agents([agents.RandomAgent(num_actions=self.env.num_actions) for _ in range(2)])
+
+    def chunk(self) -> int:
+        try:
+            trajectories, _ = self.env.run(is_training=False)
+        except IndexError:  # RLCard pops from an empty deck now and then
+            return 0
+        return sum((len(trajectory) - 1) // 2 for trajectory in trajectories)
+
+
+class RLCardEngine(Side):
+    def __init__(self, seed: int) -> None:
+        game_module = importlib.import_module("rlcard.games.uno.game")
+        seeding = importlib.import_module("rlcard.utils.seeding")
+        self.game = game_module.UnoGame(allow_step_back=False, num_players=2)
+        self.game.np_random = seeding.np_random(seed)[0]
+        self.choice = random.Random(seed).choice
+
+    def chunk(self) -> int:
+        game, choice = self.game, self.choice
+        game.init_game()
+        steps = 0
+        try:
+            while not game.is_over():
+                game.step(choice(game.get_legal_actions()))
+                steps += 1
+        except IndexError:
+            return 0
+        return steps
+
+
+class AEC(Side):
+    def __init__(self, seed: int) -> None:
+        self.env = env("classic", 2)
+        self.env.reset(seed=seed)
+        self.rng = np.random.default_rng(seed)
+
+    def chunk(self) -> int:
+        e, choice = self.env, self.rng.choice
+        e.reset()
+        steps = 0
+        for _agent in e.agent_iter():
+            observation, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        return steps
+
+
+class Gym(Side):
+    def __init__(self, seed: int) -> None:
+        self.env = SingleAgentEnv("classic", 2, ["random"])
+        self.env.reset(seed=seed)
+        self.rng = np.random.default_rng(seed)
+
+    def chunk(self) -> int:
+        e, choice = self.env, self.rng.choice
+        observation, _ = e.reset()
+        steps = 0
+        done = False
+        while not done:
+            observation, _, done, _, _ = e.step(int(choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        return steps
+
+
+class Vector(Side):
+    def __init__(self, seed: int, envs: int, bots: bool) -> None:
+        self.env = VectorEnv(envs, "classic", 2, opponents=["random"] if bots else None)
+        self.observations, _ = self.env.reset(seed=seed)
+        self.rng = np.random.default_rng(seed)
+
+    def chunk(self) -> int:
+        mask = self.observations["action_mask"]
+        actions = np.argmax(self.rng.random(mask.shape, dtype=np.float32) * mask, axis=1)
+        self.observations, *_ = self.env.step(actions)
+        return self.env.num_envs
+
+
+def make_side(name: str, seed: int, envs: int) -> Side:
+    if name == "rlcard_env":
+        return RLCardEnv(seed)
+    if name == "rlcard_engine":
+        return RLCardEngine(seed)
+    if name == "aec":
+        return AEC(seed)
+    if name == "gym":
+        return Gym(seed)
+    return Vector(seed, envs, bots=name == "vector_bots")
+
+
+def run_slice(side: Side, seconds: float) -> float:
+    steps = 0
+    started = time.perf_counter()
+    while (elapsed := time.perf_counter() - started) < seconds:
+        steps += side.chunk()
+    return steps / elapsed
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="fewer, shorter slices")
+    p.add_argument("--slice", type=float, default=1.0, help="seconds per slice")
+    p.add_argument("--repetitions", type=int, default=8)
+    p.add_argument("--envs", type=int, default=256, help="games in the vector env")
+    p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--no-rlcard", action="store_true", help="ours only; install nothing")
+    args = p.parse_args()
+    if args.quick:
+        args.slice, args.repetitions = 0.4, 4
+    sides = list(SIDES)
+    error = None
+    if args.no_rlcard:
+        sides = [name for name in sides if not name.startswith("rlcard")]
+        error = "--no-rlcard"
+    else:
+        try:
+            ensure_rlcard(not args.json)
+        except (subprocess.CalledProcessError, OSError) as failure:
+            error = f"rlcard could not be installed: {failure}"
+            sides = [name for name in sides if not name.startswith("rlcard")]
+    made = {name: make_side(name, 1, args.envs) for name in sides}
+    for side in made.values():
+        run_slice(side, min(0.3, args.slice))  # warm-up
+    figures: dict[str, list[float]] = {name: [] for name in sides}
+    started = time.perf_counter()
+    for repetition in range(args.repetitions):
+        order = sides if repetition % 2 == 0 else sides[::-1]
+        for name in order:
+            figures[name].append(run_slice(made[name], args.slice))
+    medians = {name: statistics.median(values) for name, values in figures.items()}
+    base = medians.get("rlcard_env")
+    report: dict[str, Any] = {
+        "build": _build.BUILD,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "rlcard": RLCARD_VERSION if base is not None else None,
+        "rlcard_error": error,
+        "vector_envs": args.envs,
+        "slice_seconds": args.slice,
+        "repetitions": args.repetitions,
+        "seconds": round(time.perf_counter() - started, 1),
+        "steps_per_s": {name: round(value, 1) for name, value in medians.items()},
+        "vs_rlcard_env": {name: round(value / base, 2) for name, value in medians.items()} if base else None,
+        "targets": {
+            name: {"target": target, "ratio": round(medians[name] / base, 2), "met": medians[name] / base >= target}
+            for name, target in TARGETS.items()
+        }
+        if base
+        else None,
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(
+        f"Classic, 2 seats, random masked agents; {_build.BUILD} build, Python {report['python']}, "
+        f"NumPy {report['numpy']}, RLCard {report['rlcard'] or 'n/a'}; {args.repetitions} alternating slices "
+        f"of {args.slice} s per side; vector env of {args.envs} games"
+    )
+    print(f"{'side':<15}{'steps/s':>12}{'× RLCard env':>14}")
+    for name in sides:
+        ratio = f"{medians[name] / base:.2f}" if base else "n/a"
+        print(f"{name:<15}{medians[name]:>12,.0f}{ratio:>14}")
+    if base:
+        for name, target in TARGETS.items():
+            ratio = medians[name] / base
+            verdict = "met" if ratio >= target else f"MISSED by {target / ratio:.1f}×"
+            print(f"target {name} ≥ {target:g}× RLCard env: {ratio:.2f}× — {verdict}")
+    elif error:
+        print(f"RLCard not measured: {error}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,313 @@
+"""``ismcts``: single-observer information-set Monte Carlo tree search.
+
+Each iteration deals the cards the bot cannot see afresh, consistently with its
+view (the core's :func:`~unoengine.determinize`), walks one tree built from the bot's point of view (every seat's
+decisions are nodes; an action's availability is counted, as ISMCTS asks),
+adds one node, plays a short rollout of ``rollout`` actions with a fast policy
+on the engine itself (:func:`~unoengine.legal_actions` and
+:func:`~unoengine.apply_unchecked`: no views, no events, no rule written twice)
+and scores the position it reaches with a linear evaluation of the hand sizes
+(a win is 1, a loss 0; otherwise a soft-max over ``-k × cards held``).
+
+The ``heuristic`` bot is the prior and the fallback: its move gets a bonus that
+fades with visits, wins ties, and is played when the view cannot be
+determinized. Out-of-turn choices (``uno``, ``catch N``, jump-in) are the
+heuristic's: they are dominant or nearly so.
+
+Parameters (``ismcts:iterations=200,seed=3``):
+
+- ``iterations``: the iteration budget (reproducible: the same seed and view give the same choice);
+- ``ms``: a time budget in milliseconds a decision (when ``iterations`` is not given);
+- ``seed``: the bot's own seed (else its generator comes from the caller);
+- ``rollout``: actions played after the tree (default ``3 × seats``, about three turns each);
+- ``depth``: the tree's depth limit in actions (default 3);
+- ``c``: the exploration constant (default 0.25; rewards lie in 0…1);
+- ``k``: the evaluation's sharpness (default 0.6);
+- ``prior``: the heuristic move's bonus (default 0.1).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from unoengine.bots.base import register
+from unoengine.bots.heuristic import HeuristicBot
+from unoengine.core.actions import CALL_UNO, DRAW, PASS, Action, Catch, Play
+from unoengine.core.cards import Seat
+from unoengine.core.determinize import Determinizer
+from unoengine.core.engine import apply_unchecked, legal_actions
+from unoengine.core.state import GameState
+from unoengine.core.views import PlayerView
+
+DEFAULT_ITERATIONS = 200
+
+
+class _Node:
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: Seat | None) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+def own_choices(legal: Iterable[Action]) -> list[Action]:
+    """The actions of a seat's own decision: no ``catch``, no lone ``uno``; a play that
+    may call UNO always does (not calling is never better: C-18's window)."""
+    choices = [action for action in legal if type(action) is not Catch and action is not CALL_UNO]
+    calls = {replace(action, uno=False) for action in choices if type(action) is Play and action.uno}
+    return [action for action in choices if action not in calls]
+
+
+def rollout_action(legal: Sequence[Action], rng: random.Random) -> Action:
+    """The rollout policy: a random play (calling UNO, a non-wild first), else draw, else pass, else random."""
+    plays = [action for action in legal if type(action) is Play]
+    if plays:
+        calls = [play for play in plays if play.uno]
+        pool = calls or [play for play in plays if not play.card.is_wild] or plays
+        return pool[int(rng.random() * len(pool))]
+    if DRAW in legal:
+        return DRAW
+    if PASS in legal:
+        return PASS
+    rest = [action for action in legal if type(action) is not Catch and action is not CALL_UNO]
+    others = rest or list(legal)
+    return others[int(rng.random() * len(others))]
+
+
+def roll_out(state: GameState, rng: random.Random, actions: int, start_round: int) -> GameState:
+    """Up to ``actions`` actions of the rollout policy on the engine, stopping when round ``start_round`` ends."""
+    for _ in range(actions):
+        if state.outcome is not None or state.round != start_round:
+            break
+        seat = state.pending.seat
+        if seat is None:
+            break
+        state = apply_unchecked(state, seat, rollout_action(legal_actions(state, seat), rng))
+    return state
+
+
+class IsmctsBot:
+    """The ``ismcts`` bot (see the module's text for its parameters)."""
+
+    name = "ismcts"
+    needs_view = True
+    reacts = True
+
+    def __init__(
+        self,
+        rng: random.Random,
+        iterations: int | None = None,
+        ms: float | None = None,
+        seed: int | None = None,
+        rollout: int | None = None,
+        depth: int = 3,
+        c: float = 0.25,
+        k: float = 0.6,
+        prior: float = 0.1,
+        mode: str = "paired",
+        confidence: float = 2.0,
+        wild: float = 0.5,
+    ) -> None:
+        if mode not in ("paired", "tree"):
+            raise ValueError(f"mode must be 'paired' or 'tree', not {mode!r}")
+        self.mode = mode
+        self.confidence = float(confidence)
+        self.wild = float(wild)
+        for label, value in (("iterations", iterations), ("ms", ms), ("rollout", rollout), ("depth", depth)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value < 0):
+                raise ValueError(f"{label} must be a non-negative number, not {value!r}")
+        self.rng = random.Random(seed) if seed is not None else rng
+        self.iterations = int(iterations) if iterations is not None else None
+        self.ms = float(ms) if ms is not None else None
+        if self.iterations is None and self.ms is None:
+            self.iterations = DEFAULT_ITERATIONS
+        self.rollout = rollout
+        self.depth = int(depth)
+        self.c = float(c)
+        self.k = float(k)
+        self.prior = float(prior)
+        self.heuristic = HeuristicBot(random.Random(self.rng.getrandbits(64)))
+        self.last_iterations = 0
+        """Iterations the last search ran (for measurements)."""
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def react(self, view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
+        return self.heuristic.react(view, legal)
+
+    def choose(self, view: PlayerView | None, legal: tuple[Action, ...]) -> Action:
+        assert view is not None
+        choices = own_choices(legal)
+        if not choices:
+            return legal[0]
+        fallback = self.heuristic.choose(view, legal)
+        if fallback not in choices:
+            fallback = choices[0]
+        if len(choices) == 1:
+            return choices[0]
+        return self._search(view, choices, fallback)
+
+    # -- search ----------------------------------------------------------------------
+
+    def _search(self, view: PlayerView, choices: list[Action], fallback: Action) -> Action:
+        rng = self.rng
+        root = _Node(view.seat)
+        seat = view.seat
+        assert seat is not None
+        rollout = self.rollout if self.rollout is not None else 3 * view.seats
+        budget = self.iterations
+        deadline = time.perf_counter() + self.ms / 1000 if budget is None and self.ms is not None else None
+        done = 0
+        try:
+            sampler = Determinizer(view)
+        except ValueError:
+            return fallback
+        if self.mode == "paired":
+            return self._paired(sampler, seat, choices, fallback, rollout, budget, deadline)
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            state = sampler.sample(rng)
+            self._iterate(root, state, seat, choices, fallback, rollout)
+            done += 1
+        self.last_iterations = done
+        best = max(
+            choices,
+            key=lambda action: (
+                root.children[action].visits if action in root.children else -1,
+                action == fallback,
+            ),
+        )
+        return best
+
+    def _paired(
+        self,
+        sampler: Determinizer,
+        seat: Seat,
+        choices: list[Action],
+        fallback: Action,
+        rollout: int,
+        budget: int | None,
+        deadline: float | None,
+    ) -> Action:
+        """The root as a paired comparison: every action on the same sampled deal and rollout seed
+        (common random numbers), each scored against the heuristic's move; another move is played
+        only when it beats that one by ``confidence`` standard errors."""
+        rng = self.rng
+        count = len(choices)
+        base = choices.index(fallback)
+        sums = [0.0] * count
+        squares = [0.0] * count
+        done = 0
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            state = sampler.sample(rng)
+            seed = rng.getrandbits(32)
+            values = [
+                self._playout(apply_unchecked(state, seat, action), seat, rollout, seed, state.round)
+                for action in choices
+            ]
+            for index in range(count):
+                diff = values[index] - values[base]
+                sums[index] += diff
+                squares[index] += diff * diff
+            done += 1
+        self.last_iterations = done
+        if done < 2:
+            return fallback
+        best, best_mean = base, 0.0
+        for index in range(count):
+            mean = sums[index] / done
+            variance = max(0.0, squares[index] / done - mean * mean)
+            error = math.sqrt(variance / (done - 1))
+            if mean > best_mean and mean > self.confidence * error:
+                best, best_mean = index, mean
+        return choices[best]
+
+    def _playout(self, state: GameState, me: Seat, rollout: int, seed: int, start_round: int) -> float:
+        """``me``'s value after ``rollout`` actions of the rollout policy from ``state`` (in round ``start_round``)."""
+        return self._evaluate(roll_out(state, random.Random(seed), rollout, start_round), start_round)[me]
+
+    def _iterate(
+        self, root: _Node, state: GameState, me: Seat, choices: list[Action], fallback: Action, rollout: int
+    ) -> None:
+        rng = self.rng
+        node = root
+        path: list[_Node] = []
+        start_round = state.round
+        depth = 0
+        while state.outcome is None and state.round == start_round and depth < self.depth:
+            seat = state.pending.seat
+            if seat is None:
+                break
+            actions = choices if depth == 0 else own_choices(legal_actions(state, seat))
+            if not actions:
+                break
+            children = node.children
+            untried = [action for action in actions if action not in children]
+            if untried:
+                action = fallback if depth == 0 and fallback in untried else rollout_action(untried, rng)
+                child = _Node(seat)
+                children[action] = child
+                for other in actions:
+                    if other is not action and other in children:
+                        children[other].avail += 1
+                path.append(child)
+                state = apply_unchecked(state, seat, action)
+                depth += 1
+                break
+            best_score = -math.inf
+            action = actions[0]
+            for candidate in actions:
+                child = children[candidate]
+                child.avail += 1
+                score = child.total / child.visits + self.c * math.sqrt(math.log(child.avail) / child.visits)
+                if depth == 0 and candidate == fallback:
+                    score += self.prior / (1 + child.visits) * 10
+                if score > best_score:
+                    best_score, action = score, candidate
+            node = children[action]
+            path.append(node)
+            state = apply_unchecked(state, seat, action)
+            depth += 1
+        values = self._evaluate(roll_out(state, rng, rollout, start_round), start_round)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat is not None:
+                visited.total += values[visited.seat]
+
+    def _evaluate(self, state: GameState, start_round: int) -> list[float]:
+        """Each seat's value of the position: 1 for a win, 0 for a loss, else a soft-max of ``-k × cards``."""
+        seats = state.seats
+        winner: Any = None
+        if state.outcome is not None:
+            winner = state.outcome.winner
+            if winner is None:
+                return [1.0 / seats] * seats
+        elif state.round != start_round:
+            winner = state.round_winner
+        if winner is not None:
+            return [1.0 if seat == winner else 0.0 for seat in range(seats)]
+        cards = state.tables.cards
+        weights = [
+            math.exp(-self.k * (len(hand) - self.wild * sum(1 for card in hand if cards[card].is_wild)))
+            for hand in state.hands
+        ]
+        total = sum(weights)
+        return [weight / total for weight in weights]
+
+
+register("ismcts")(IsmctsBot)

@@ -1,0 +1,9 @@
+"""The levels for people: ``easy``, ``medium`` and ``hard``, each a measured bot (README, "Bot strength")."""
+
+from __future__ import annotations
+
+from unoengine.bots.base import register_level
+
+register_level("easy", "random")
+register_level("medium", "heuristic")
+register_level("hard", "ismcts:iterations=40")

@@ -1,0 +1,190 @@
+"""``uno tournament``: bots against each other over the same deals, with intervals and ratings."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from unoengine.bots.base import BotError, known_bots
+from unoengine.cli.arguments import AsciiInt, Seconds, bot_names
+from unoengine.cli.common import CONTEXT, EXIT_FAILED, fail
+from unoengine.core.errors import GameTooLongError, InvalidNotationError
+from unoengine.core.options import PRESETS, parse_options
+from unoengine.core.rules import find_rules
+
+
+def tournament_table(figures: dict[str, Any]) -> RenderableType:
+    """The Rich rendering of a tournament's JSON figures."""
+    # the columns: games, wins, win rate, its 95% Wilson interval, mean points, mean length (actions), decisions/s
+    title = Text(
+        f"{figures['rules']}, {figures['seats']} seats: {figures['games']} games "
+        f"({figures['deals']} deals × {figures['seatings']} seatings, seed {figures['seed']}, "
+        f"{figures.get('seconds', 0):.1f} s)",
+        style="bold",
+    )
+    table = Table(title="Bots (win rate with its 95% Wilson interval)", title_justify="left")
+    for column in ("bot", "games", "wins", "win", "95% CI", "points", "length", "dec/s", "ms/dec"):
+        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    rated = any("rating" in bot for bot in figures["bots"])
+    if rated:
+        table.add_column("rating μ±σ", justify="right", no_wrap=True)
+    for bot in figures["bots"]:
+        row = [
+            bot["name"],
+            str(bot["games"]),
+            str(bot["wins"]),
+            f"{100 * bot['win_rate']:.1f}%",
+            f"{100 * bot['ci_low']:.1f}–{100 * bot['ci_high']:.1f}",
+            f"{bot['mean_points']:.1f}",
+            f"{bot['mean_length']:.1f}",
+            f"{bot['decisions_per_s']:.0f}",
+            f"{bot['ms_per_decision']:.2f}",
+        ]
+        if rated:
+            rating = bot.get("rating")
+            row.append(f"{rating['mu']:.1f}±{rating['sigma']:.1f}" if rating else "")
+        table.add_row(*row)
+    parts: list[RenderableType] = [title, table]
+    names = [bot["name"] for bot in figures["bots"]]
+    if len(names) > 1:
+        pairs = Table(title="Pairwise: how often the row finished ahead of the column", title_justify="left")
+        pairs.add_column("")
+        for name in names:
+            pairs.add_column(name, justify="right")
+        for row_name in names:
+            cells = [row_name]
+            for column in names:
+                rate = figures["pairwise"].get(row_name, {}).get(column)
+                cells.append("—" if rate is None else f"{100 * rate:.1f}%")
+            pairs.add_row(*cells)
+        parts.append(pairs)
+    if figures["no_winner"]:
+        parts.append(Text(f"{figures['no_winner']} games ended with no winner"))
+    return Group(*parts)
+
+
+@click.command("tournament", context_settings=CONTEXT)
+@click.option("-r", "--rules", default="classic", show_default=True, help="Rule set: classic, duo or flex.")
+@click.option(
+    "-n",
+    "--seats",
+    type=AsciiInt(),
+    default=None,
+    help="Seats [default: as many as bots given, within the rule set's range].",
+)
+@click.option(
+    "-b",
+    "--bots",
+    required=True,
+    help=f"Comma-separated bot specs ({', '.join(known_bots())}, name:k=v, module:Name); "
+    "fewer than the seats: the last fills the rest.",
+)
+@click.option(
+    "-g", "--games", type=AsciiInt(low=1), default=100, show_default=True, help="Games, rounded up to whole deals."
+)
+@click.option("-s", "--seed", type=AsciiInt(100), default=0, show_default=True, help="Deal d uses seed SEED + d.")
+@click.option("-j", "--jobs", type=AsciiInt(low=1, high=256), default=1, show_default=True, help="Processes to use.")
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Play the games on a Ray cluster (extra 'cluster'); no address: a local Ray instance.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option("--plot", "plot_file", metavar="FILE.png", default=None, help="Save a chart of the win rates.")
+@click.option("--match", is_flag=True, help="Play whole games to the target score (default: single rounds).")
+@click.option("-o", "--option", "option_items", multiple=True, metavar="KEY=VALUE", help="A rule option (repeatable).")
+@click.option("--preset", default=None, metavar="NAME", help=f"House rules by name ({', '.join(PRESETS)}).")
+@click.option(
+    "--time-limit",
+    type=Seconds(),
+    default=None,
+    metavar="SECONDS",
+    help="A bot that takes longer for one decision fails the tournament.",
+)
+def tournament(
+    *,
+    rules: str,
+    seats: int | None,
+    bots: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    ray_address: str | None,
+    as_json: bool,
+    plot_file: str | None,
+    match: bool,
+    option_items: tuple[str, ...],
+    preset: str | None,
+    time_limit: float | None,
+) -> None:
+    """Play bots against each other: every seating over the same deals.
+
+    Each deal is played once in every distinct seating of the bots (two seats:
+    twice, seats swapped), so the luck of the deal cancels. The figures do not
+    depend on --jobs (only the timings do).
+    """
+    from unoengine.play.tournament import Runner, make_plan, plot, ray_runner, run_tournament
+
+    try:
+        ruleset = find_rules(rules)
+        names = bot_names(bots)
+    except (InvalidNotationError, ValueError) as error:
+        fail(f"error: {error}")
+    if seats is None:
+        seats = min(max(ruleset.seats.start, len(names)), ruleset.seats.stop - 1)
+    if seats not in ruleset.seats:
+        fail(f"error: {ruleset.title} is for {ruleset.seats.start}-{ruleset.seats.stop - 1} seats, not {seats}")
+    try:
+        round_item = f"single_round={'false' if match else 'true'}"
+        options = parse_options(ruleset, [round_item, *option_items], preset=preset)
+        plan = make_plan(ruleset.name, seats, names, games, seed, options, time_limit)
+    except ValueError as error:
+        fail(f"error: {error}")
+    runner: Runner | None = None
+    if ray_address is not None:
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            fail("error: --ray needs Ray: pip install 'unoengine[cluster]'")
+        runner = ray_runner(ray_address)
+    err = Console(stderr=True)
+    try:
+        if err.is_terminal and not as_json:
+            columns = (
+                TextColumn("[progress.description]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+            )
+            with Progress(*columns, console=err, transient=True) as bar:
+                task = bar.add_task("games", total=plan.games)
+                result = run_tournament(plan, jobs=jobs, runner=runner, progress=lambda done: bar.advance(task, done))
+        else:
+            result = run_tournament(plan, jobs=jobs, runner=runner)
+    except (BotError, GameTooLongError) as error:
+        fail(f"error: {error}", EXIT_FAILED)
+    figures = result.to_json()
+    if plot_file is not None:
+        try:
+            plot(result, plot_file)
+        except OSError as error:
+            fail(f"error: cannot save the plot {plot_file}: {error.strerror or error}", EXIT_FAILED)
+    if as_json:
+        click.echo(json.dumps(figures))
+    else:
+        out = Console(highlight=False)
+        if not out.is_terminal:
+            out = Console(highlight=False, width=160)
+        out.print(tournament_table(figures))

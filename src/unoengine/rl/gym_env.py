@@ -1,0 +1,175 @@
+"""The Gymnasium environment: one learner seat against bots (:class:`SingleAgentEnv`).
+
+The learner is offered every decision of its seat, out-of-turn ones included
+(docs/RL.md); the other seats are bots, which see their own views only. An
+episode is one game; the reward comes at its end. ``action_masks()`` follows
+sb3-contrib's MaskablePPO convention.
+
+>>> env = SingleAgentEnv("classic", 2, opponents=["heuristic"])
+>>> observation, info = env.reset(seed=3)
+>>> observation["action_mask"].dtype.name, info["seat"]
+('int8', 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from unoengine.bots.base import Bot, make_bot
+from unoengine.core.action_ids import NUM_ACTIONS
+from unoengine.core.actions import Action
+from unoengine.core.views import view_for
+from unoengine.rl.aec_env import RENDER_MODES, ObsDict, choice_ids, observation_space, render_text
+from unoengine.rl.decisions import DECLINE
+from unoengine.rl.encoding import Encoding
+from unoengine.rl.match import ILLEGAL, Match, check_choice
+
+Opponent = str | Callable[[random.Random], Bot]
+"""A bot's registered name (``"random"``, ``"heuristic"``, ``"ppo"``) or a factory ``rng -> Bot``."""
+
+
+def make_opponent(opponent: Opponent, rng: random.Random) -> Bot:
+    """A bot of a name or a factory, with its own generator.
+
+    Raises:
+        ValueError: no such bot.
+    """
+    return make_bot(opponent, rng) if isinstance(opponent, str) else opponent(rng)
+
+
+def bot_decision(bot: Bot, match: Match) -> Action:
+    """What ``bot`` does with the decision ``match`` offers its seat (an out-of-turn offer: react or pass)."""
+    seat = match.seat
+    assert seat is not None
+    if match.is_out_of_turn:
+        if not bot.reacts:
+            return DECLINE
+        reaction = bot.react(view_for(match.state, seat), match.choices[1:])
+        return DECLINE if reaction is None else reaction
+    view = view_for(match.state, seat) if bot.needs_view else None
+    return bot.choose(view, match.choices)
+
+
+class SingleAgentEnv(gym.Env[ObsDict, int]):
+    """A learner at seat ``seat`` against ``opponents`` (one per other seat, or one for all).
+
+    Opponents' generators derive from the reset seed (``f"{seed}:bot:{seat}"``, as
+    ``uno simulate``'s). Other arguments as :class:`unoengine.rl.raw_env`.
+
+    Raises:
+        InvalidNotationError: unknown rules or option, or a bad seat count.
+        ValueError: a bad seat, opponent list, ``illegal``, ``reward`` or ``render_mode``.
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Gymnasium's attribute)
+
+    def __init__(
+        self,
+        rules: str = "classic",
+        seats: int = 2,
+        opponents: Sequence[Opponent] = ("random",),
+        *,
+        options: Mapping[str, Any] | None = None,
+        seat: int = 0,
+        illegal: str = "raise",
+        reward: str = "win",
+        history: int = 0,
+        render_mode: str | None = None,
+    ) -> None:
+        self.match = Match(rules, seats, options, reward=reward)
+        if not 0 <= seat < seats:
+            raise ValueError(f"seat must be from 0 to {seats - 1}, not {seat}")
+        others = seats - 1
+        if len(opponents) == 1:
+            opponents = list(opponents) * others
+        if len(opponents) != others:
+            raise ValueError(f"{len(opponents)} opponents for {others} other seats (give one, or one per seat)")
+        self.opponent_kinds = list(opponents)
+        for kind in self.opponent_kinds:
+            make_opponent(kind, random.Random(0))  # an unknown name fails here, not at reset
+        self.seat = seat
+        self.illegal = check_choice("illegal", illegal, ILLEGAL)
+        if render_mode is not None:
+            check_choice("render_mode", render_mode, RENDER_MODES)
+        self.render_mode = render_mode
+        self.encoding = Encoding(self.match.ruleset.name, seats, history=history)
+        self.observation_space = observation_space(self.encoding)  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
+        self._bots: dict[int, Bot] = {}
+        self._seeds = random.Random()
+        self._mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        """A new game (``options`` is unused: rule options go to the constructor).
+
+        The game's seed is ``seed`` (else the next of the generator the last seed
+        started). A game the bots finish before the learner's first decision (a
+        heads-up run of Skips) is skipped: the next seed of that generator is dealt.
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(63)
+        while True:
+            others = [seat for seat in range(self.match.seats) if seat != self.seat]
+            self._bots = {
+                seat: make_opponent(kind, random.Random(f"{game_seed}:bot:{seat}"))
+                for seat, kind in zip(others, self.opponent_kinds, strict=True)
+            }
+            self.match.reset(game_seed)
+            self._play_bots()
+            if not self.match.is_over:
+                return self._observation(), self._info()
+            game_seed = self._seeds.getrandbits(63)
+
+    def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        """The learner takes the action of id ``action``; the bots play until its next decision or the end.
+
+        Raises:
+            IllegalActionError: an id the learner may not take now (``illegal="raise"``).
+        """
+        match = self.match
+        if match.is_over:
+            raise RuntimeError("the game is over: call reset()")
+        if match.take_id(action, self.illegal):
+            self._play_bots()
+        terminated = match.is_over
+        reward = match.rewards()[self.seat] if terminated else 0.0
+        if self.render_mode == "human":
+            print(render_text(match))
+        return self._observation(), reward, terminated, False, self._info()
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The current mask (sb3-contrib's MaskablePPO calls this)."""
+        return self._mask.copy()
+
+    def render(self) -> str | None:
+        """``ansi``: a line for people; ``human``: printed at every step."""
+        return render_text(self.match) if self.render_mode == "ansi" else None
+
+    def _play_bots(self) -> None:
+        match = self.match
+        bots = self._bots
+        while match.seat is not None and match.seat != self.seat:
+            match.take(bot_decision(bots[match.seat], match))
+
+    def _observation(self) -> ObsDict:
+        match = self.match
+        view = view_for(match.state, self.seat)
+        mask = self._mask
+        mask[:] = 0
+        mask[choice_ids(match, view)] = 1
+        return {"observation": self.encoding.observe(view), "action_mask": mask.copy()}
+
+    def _info(self) -> dict[str, Any]:
+        return {"seat": self.seat, "out_of_turn": self.match.is_out_of_turn, "action_mask": self._mask.copy()}

@@ -1,0 +1,166 @@
+"""One game as the environments drive it: the state, who is offered a decision, action ids in, rewards out.
+
+Every environment of :mod:`unoengine.rl` plays through a :class:`Match`, so
+that they agree on who decides when (:mod:`unoengine.rl.decisions`), on what an
+illegal action is (an id that is not among the offered choices: legality is
+``legal_actions``, nothing else) and on the rewards (docs/RL.md, "Rewards").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from unoengine.core.action_ids import ActionIdError, action_of
+from unoengine.core.actions import Action
+from unoengine.core.cards import Seat
+from unoengine.core.engine import apply_unchecked, new_game, refusal
+from unoengine.core.errors import IllegalActionError
+from unoengine.core.rules import find_rules
+from unoengine.core.state import GameState
+from unoengine.rl.decisions import DECLINE, ids_of, offered
+
+REWARDS = ("win", "score")
+"""``win``: +1 to the winner, -1/(seats-1) to each other seat; ``score``: the last round's score changes, zero-sum."""
+
+ILLEGAL = ("raise", "terminate")
+"""``raise``: an illegal action raises :class:`IllegalActionError`; ``terminate``: the game ends, -1 to the offender."""
+
+
+def check_choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
+    """``value`` if it is one of ``allowed``.
+
+    Raises:
+        ValueError: it is not.
+    """
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+    assert isinstance(value, str)
+    return value
+
+
+class Match:
+    """A game of ``rules`` for ``seats`` seats with the rule ``options`` (``single_round`` unless given).
+
+    Raises:
+        InvalidNotationError: unknown rules or option, or a bad seat count.
+        ValueError: a bad ``reward``.
+    """
+
+    def __init__(
+        self, rules: str, seats: int, options: Mapping[str, Any] | None = None, *, reward: str = "win"
+    ) -> None:
+        self.ruleset = find_rules(rules)
+        given = dict(options or {})
+        given.setdefault("single_round", True)
+        self.options = self.ruleset.options(given)
+        self.seats = seats
+        self.reward = check_choice("reward", reward, REWARDS)
+        self.state: GameState = new_game(self.ruleset, seats, seed=0, options=self.options)  # checks seats
+        self.declined: set[Seat] = set()
+        self.seat: Seat | None = None
+        self.choices: tuple[Action, ...] = ()
+        self._by_id: dict[int, Action] = {}
+        """The offered seat's choices by action id."""
+        self.offender: Seat | None = None
+        self._offer()
+
+    def reset(self, seed: int) -> None:
+        """Start a new game with ``seed`` (G-1)."""
+        self.state = new_game(self.ruleset, self.seats, seed=seed, options=self.options)
+        self.declined = set()
+        self.offender = None
+        self._offer()
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (or an illegal action ended it)."""
+        return self.seat is None
+
+    @property
+    def is_out_of_turn(self) -> bool:
+        """True while the offered seat is not the seat to act (its choices start with ``pass``)."""
+        return self.seat is not None and self.seat != self.state.pending.seat
+
+    @property
+    def choice_ids(self) -> list[int]:
+        """The ids of the offered seat's choices (``legal_actions``, and ``pass`` on an out-of-turn offer)."""
+        return list(self._by_id)
+
+    def action(self, action_id: int) -> Action | None:
+        """The offered seat's action of ``action_id``, or ``None`` if it is not one of its choices."""
+        assert self.seat is not None, "the game is over"
+        try:
+            return self._by_id.get(int(action_id))
+        except (TypeError, ValueError):
+            return None
+
+    def refuse(self, action_id: object) -> IllegalActionError:
+        """The error for an id that is not among the offered seat's choices (naming the rule)."""
+        seat = self.seat
+        assert seat is not None
+        try:
+            action = action_of(int(action_id), seat, self.seats)  # type: ignore[call-overload]
+        except (ActionIdError, TypeError, ValueError) as error:
+            return IllegalActionError("G-4", f"action id {action_id!r} of seat {seat}: {error}")
+        if self.is_out_of_turn:
+            return IllegalActionError(
+                "G-4", f"seat {seat} is offered {', '.join(map(str, self.choices))}, not {action}"
+            )
+        rule, reason = refusal(self.state, seat, action)
+        return IllegalActionError(rule, reason)
+
+    def take_id(self, action_id: object, illegal: str) -> bool:
+        """Take the offered seat's action of ``action_id``; False if it was illegal and ended the game.
+
+        Raises:
+            IllegalActionError: ``action_id`` is not one of the choices and ``illegal`` is ``"raise"``.
+        """
+        chosen = None if action_id is None else self.action(action_id)  # type: ignore[arg-type]
+        if chosen is None:
+            if illegal == "raise":
+                raise self.refuse(action_id)
+            self.forfeit()
+            return False
+        self.take(chosen)
+        return True
+
+    def take(self, action: Action) -> None:
+        """Take one of the offered seat's choices (``pass`` on an out-of-turn offer lets it go)."""
+        seat = self.seat
+        assert seat is not None
+        if action is DECLINE and self.is_out_of_turn:
+            self.declined.add(seat)
+        else:
+            self.state = apply_unchecked(self.state, seat, action)
+            self.declined.clear()
+        self._offer()
+
+    def forfeit(self) -> None:
+        """End the game for an illegal action of the offered seat (``illegal="terminate"``)."""
+        self.offender = self.seat
+        self.seat = None
+        self.choices = ()
+        self._by_id = {}
+
+    def rewards(self) -> list[float]:
+        """Every seat's reward for the game, once it is over (zeros before)."""
+        seats = self.seats
+        if self.offender is not None:
+            return [-1.0 if seat == self.offender else 0.0 for seat in range(seats)]
+        outcome = self.state.outcome
+        if outcome is None:
+            return [0.0] * seats
+        if self.reward == "score":
+            deltas = self.state.round_scores[-1] if self.state.round_scores else (0,) * seats
+            mean = sum(deltas) / seats
+            return [(delta - mean) / 100.0 for delta in deltas]
+        winner = outcome.winner
+        if winner is None:
+            return [0.0] * seats
+        loss = -1.0 / (seats - 1)
+        return [1.0 if seat == winner else loss for seat in range(seats)]
+
+    def _offer(self) -> None:
+        self.seat, self.choices = seat, choices = offered(self.state, self.declined)
+        self._by_id = {} if seat is None else dict(zip(ids_of(choices, seat, self.seats), choices, strict=True))

@@ -1,0 +1,95 @@
+"""``ismcts``: legal in every decision of every rule set, reproducible, blind to what it cannot see;
+and ``Table.play_out`` and ``Table.run_bots`` play the same games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from unoengine import apply, determinize, legal_actions, new_game, view_for
+from unoengine.bots.base import make_bot
+from unoengine.core.options import parse_options
+from unoengine.play.table import Table
+
+GAMES = [
+    ("classic", 2, None),
+    ("classic", 4, None),
+    ("classic", 3, "party"),
+    ("classic", 4, "mattel_house"),
+    ("duo", 2, None),
+    ("flex", 3, None),
+    ("flex", 2, "party"),
+]
+
+
+def options(rules: str, preset: str | None) -> object:
+    try:
+        return parse_options(rules, ["single_round=true"], preset=preset)
+    except ValueError:
+        pytest.skip(f"{rules} has no preset {preset}")
+
+
+@pytest.mark.parametrize(("rules", "seats", "preset"), GAMES)
+@pytest.mark.parametrize("mode", ["paired", "tree"])
+def test_ismcts_plays_only_legal_actions_in_every_rule_set(
+    rules: str, seats: int, preset: str | None, mode: str
+) -> None:
+    resolved = options(rules, preset)
+    kinds: set[str] = set()
+    for seed in range(2):
+        bots = [make_bot(f"ismcts:iterations=4,mode={mode}", random.Random(f"{seed}:{seat}")) for seat in range(seats)]
+        table = Table(new_game(rules, seats, seed=seed, options=resolved), bots)  # type: ignore[arg-type]
+        while not table.is_over:
+            kinds.add(table.state.pending.kind)
+            table.bot_step()  # a BotError (an illegal action) fails the test
+    assert "turn" in kinds
+
+
+def test_ismcts_is_reproducible_for_a_seed_and_an_iteration_budget() -> None:
+    def game() -> tuple[tuple[int, object], ...]:
+        bots = [make_bot("ismcts:iterations=20,seed=7", random.Random(1)), make_bot("heuristic", random.Random(2))]
+        table = Table(new_game("classic", 2, seed=9, options={"single_round": True}), bots)
+        table.play_out()
+        return table.actions
+
+    assert game() == game()
+
+
+@pytest.mark.parametrize("mode", ["paired", "tree"])
+def test_ismcts_decides_the_same_when_the_hidden_cards_are_resampled(mode: str) -> None:
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        state = new_game("classic", 3, seed=seed, options={"single_round": True})
+        for _ in range(seed * 3):  # some way into the round
+            seat = state.pending.seat
+            assert seat is not None
+            state = apply(state, seat, legal_actions(state, seat)[0]).state
+        seat = state.pending.seat
+        assert seat is not None
+        view = view_for(state, seat)
+        other = determinize(view, rng)
+        assert other.hands != state.hands and view_for(other, seat) == view
+        first = make_bot(f"ismcts:iterations=30,seed={seed},mode={mode}", random.Random(0))
+        second = make_bot(f"ismcts:iterations=30,seed={seed},mode={mode}", random.Random(0))
+        legal = view.legal
+        assert first.choose(view, legal) == second.choose(view_for(other, seat), view_for(other, seat).legal)
+        checked += 1
+    assert checked == 6
+
+
+@pytest.mark.parametrize(("rules", "seats", "preset"), GAMES)
+def test_play_out_and_run_bots_play_the_same_games(rules: str, seats: int, preset: str | None) -> None:
+    resolved = options(rules, preset)
+    for seed in range(4):
+        names = ["heuristic", "random", "heuristic", "uniform"][:seats]
+
+        def bots(names: list[str] = names, seed: int = seed) -> list[object]:
+            return [make_bot(name, random.Random(f"{seed}:{seat}")) for seat, name in enumerate(names)]
+
+        fast = Table(new_game(rules, seats, seed=seed, options=resolved), bots())  # type: ignore[arg-type]
+        fast.play_out()
+        stepped = Table(new_game(rules, seats, seed=seed, options=resolved), bots())  # type: ignore[arg-type]
+        stepped.run_bots()
+        assert stepped.is_over and fast.actions == stepped.actions and fast.state == stepped.state

@@ -1,0 +1,108 @@
+"""``uno tournament`` and its arithmetic: seatings, Wilson intervals, ratings, --jobs identity."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from unoengine.cli.main import cli
+from unoengine.core.options import parse_options
+from unoengine.play.tournament import GameOutcome, Plan, gather, make_plan, run_tournament, seatings, wilson
+
+
+def test_wilson_matches_the_formula_and_its_edges() -> None:
+    low, high = wilson(55, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4524, 0.6439)  # by hand: centre 0.5482, half-width 0.0957
+    assert wilson(0, 10)[0] == pytest.approx(0.0) and 0.0 < wilson(0, 10)[1] < 0.31
+    assert wilson(10, 10)[1] == pytest.approx(1.0) and 0.69 < wilson(10, 10)[0] < 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+    for wins, games in [(1, 3), (50, 100), (5000, 10000)]:
+        low, high = wilson(wins, games)
+        assert low < wins / games < high
+        assert math.isclose(
+            low + high, 2 * (wins / games + 1.96**2 / (2 * games)) / (1 + 1.96**2 / games), rel_tol=1e-4
+        )
+
+
+def test_seatings_are_every_distinct_permutation() -> None:
+    assert seatings(["a", "b"]) == [("a", "b"), ("b", "a")]
+    assert len(seatings(["a", "b", "c"])) == 6
+    four = seatings(["x", "h", "h", "h"])
+    assert len(four) == 4 and sorted(order.index("x") for order in four) == [0, 1, 2, 3]
+
+
+def test_a_plan_fills_seats_with_the_last_bot_and_rounds_games_up_to_whole_deals() -> None:
+    options = parse_options("classic", ["single_round=true"])
+    plan = make_plan("classic", 4, ["random", "heuristic"], 10, 0, options)
+    assert plan.bots == ("random", "heuristic", "heuristic", "heuristic")
+    assert (plan.deals, plan.games) == (3, 12)
+    with pytest.raises(ValueError, match="3 bots for 2 seats"):
+        make_plan("classic", 2, ["random", "random", "random"], 10, 0, options)
+
+
+def test_every_deal_is_played_in_every_seating_and_the_figures_add_up() -> None:
+    plan = make_plan("classic", 2, ["heuristic", "random"], 40, 5, parse_options("classic", ["single_round=true"]))
+    result = run_tournament(plan)
+    assert sorted((game.deal, game.seating) for game in result.outcomes) == [(d, s) for d in range(20) for s in (0, 1)]
+    figures = result.to_json()
+    bots = {bot["name"]: bot for bot in figures["bots"]}
+    assert bots["heuristic"]["games"] == bots["random"]["games"] == 40
+    assert bots["heuristic"]["wins"] + bots["random"]["wins"] + figures["no_winner"] == 40
+    assert figures["pairwise"]["heuristic"]["random"] + figures["pairwise"]["random"]["heuristic"] == pytest.approx(1)
+    for bot in bots.values():
+        assert bot["ci_low"] <= bot["win_rate"] <= bot["ci_high"]
+
+
+def test_ratings_put_the_bot_that_wins_more_ahead() -> None:
+    plan = Plan("classic", 3, ("a", "b", "c"), (), 0, 0)
+    orders = plan.orders
+    games = [
+        GameOutcome(deal, index, orders[index].index("a" if deal % 4 else "b"), (0, 0, 0), 10, (1, 1, 1), (0.0,) * 3)
+        for deal in range(20)
+        for index in range(len(orders))
+    ]
+    result = gather(plan, reversed(games))  # any order: the figures come out in (deal, seating) order
+    ratings = {bot.name: bot.rating for bot in result.bots}
+    assert ratings["a"] is not None and ratings["b"] is not None and ratings["c"] is not None
+    assert ratings["a"][0] > ratings["b"][0] > ratings["c"][0]
+    assert result.pairwise["a"]["c"] == 0.875  # a wins 15 of 20 deals, b the other 5 (a and c tie: a half)
+    assert result.pairwise["c"]["b"] == 0.375
+
+
+def test_jobs_give_the_figures_of_one_process() -> None:
+    plan = make_plan("classic", 3, ["heuristic", "random"], 30, 2, parse_options("classic", ["single_round=true"]))
+    one = run_tournament(plan, jobs=1).to_json(timings=False)
+    two = run_tournament(plan, jobs=2).to_json(timings=False)
+    assert one == two and one["games"] == 30
+
+
+def test_the_command_prints_a_table_json_and_a_plot(tmp_path: pytest.TempPathFactory) -> None:
+    runner = CliRunner()
+    picture = tmp_path / "rates.png"  # type: ignore[operator]
+    result = runner.invoke(
+        cli, ["tournament", "--bots", "heuristic,random", "--games", "8", "--json", "--plot", str(picture)]
+    )
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    for bot in figures["bots"]:
+        assert {"name", "games", "wins", "win_rate", "ci_low", "ci_high", "ms_per_decision"} <= set(bot)
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    table = runner.invoke(cli, ["tournament", "--bots", "ismcts:iterations=3,heuristic", "--games", "2"])
+    assert table.exit_code == 0, table.output
+    assert "95% Wilson" in table.output and "Pairwise" in table.output
+
+
+def test_the_command_takes_house_rules_and_reports_a_broken_bot() -> None:
+    runner = CliRunner()
+    house = runner.invoke(cli, ["tournament", "-b", "heuristic,random", "-g", "4", "--preset", "party", "--json"])
+    assert house.exit_code == 0, house.output
+    broken = runner.invoke(cli, ["tournament", "-b", "tests.test_bot_specs:Broken,random", "-g", "2"])
+    assert broken.exit_code == 1
+    assert (
+        broken.output.startswith("error: bot broken at seat ") and "raised RuntimeError: out of ideas" in broken.output
+    )
+    unknown = runner.invoke(cli, ["tournament", "-b", "nobody,random", "-g", "2"])
+    assert unknown.exit_code == 2 and unknown.output.startswith("error: unknown bot 'nobody'")
