@@ -172,11 +172,7 @@ class IsmctsBot:
             return fallback
         if self.mode == "paired":
             return self._paired(sampler, seat, choices, fallback, rollout, budget, deadline)
-        while True:
-            if budget is not None and done >= budget:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
+        while not _spent(done, budget, deadline):
             state = sampler.sample(rng)
             self._iterate(root, state, seat, choices, fallback, rollout)
             done += 1
@@ -209,11 +205,7 @@ class IsmctsBot:
         sums = [0.0] * count
         squares = [0.0] * count
         done = 0
-        while True:
-            if budget is not None and done >= budget:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
+        while not _spent(done, budget, deadline):
             state = sampler.sample(rng)
             seed = rng.getrandbits(32)
             values = [
@@ -311,3 +303,10 @@ class IsmctsBot:
 
 
 register("ismcts")(IsmctsBot)
+
+
+def _spent(done: int, budget: int | None, deadline: float | None) -> bool:
+    """Is the search's budget used up: ``budget`` iterations done, or (after at least one) ``deadline`` passed?"""
+    if budget is not None and done >= budget:
+        return True
+    return deadline is not None and done > 0 and time.perf_counter() >= deadline
