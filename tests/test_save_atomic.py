@@ -192,7 +192,7 @@ def test_9_write_text_refuses_what_is_not_a_regular_file(tmp_path: Path, target:
 
 async def human_turn(app: UnoApp, pilot: Any) -> None:
     for _ in range(500):
-        view = app.view()
+        view = app.view
         if app.modal is None and view.to_act == HUMAN and view.pending == "turn" and not app.catchable():
             return
         await pilot.pause()
@@ -209,10 +209,10 @@ async def test_2_a_failed_save_is_shown_and_the_game_goes_on(tmp_path: Path) -> 
     async with app.run_test(size=SIZE) as pilot:
         await human_turn(app, pilot)
         shutil.rmtree(folder)
-        steps = app.state.steps
+        steps = app.session.state.steps
         await pilot.press("d")
         await pilot.pause()
-        assert app.state.steps == steps + 1, "the draw was not played"
+        assert app.session.state.steps == steps + 1, "the draw was not played"
         assert app.is_running
         assert session.save_error is not None
         message = shown(app, "message")

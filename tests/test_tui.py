@@ -106,17 +106,17 @@ async def human_step(app: UnoApp, pilot: Pilot[None], trace: Trace) -> bool:
         if screen.kind == "round":
             trace.round_text = text
             # The next round waits behind the summary: nobody acts until Enter.
-            steps = app.state.steps
+            steps = app.session.state.steps
             for _ in range(3):
                 await pilot.pause()
-            assert app.state.steps == steps
+            assert app.session.state.steps == steps
         if screen.kind == "over":
             trace.over_text = text
             await pilot.press("enter")
             return False
         await pilot.press("enter")
         return True
-    state = app.state
+    state = app.session.state
     if state.is_over:
         return False
     if app.catchable():
@@ -176,7 +176,7 @@ async def drive(app: UnoApp, pilot: Pilot[None], trace: Trace, *, until_round_en
 
 def make_app(rules: str, seats: int, seed: int, **options: object) -> UnoApp:
     session = Session.new(rules, seats, seed=seed, options=dict(options) or None)
-    return UnoApp(session, bot_delay=0, uno_window=30)
+    return UnoApp(session, bot_delay=0, catch_seconds=30)
 
 
 @pytest.mark.asyncio
@@ -232,7 +232,7 @@ async def test_flex_single_round_with_flex_side_and_challenge() -> None:
     trace = Trace()
     async with app.run_test(size=SIZE) as pilot:
         await drive(app, pilot, trace, until_round_end=False)
-        assert app.state.is_over
+        assert app.session.state.is_over
         assert "Game over" in trace.over_text
         assert "Cards left, with their points:" in trace.over_text
         assert "Game over" in shown(app, "status")
@@ -254,11 +254,11 @@ async def test_duo_draft_prompt_shows_the_drafted_card() -> None:
         assert app.screen.kind == "draft"
         text = screen_text(app)
         assert text.startswith("Draft: keep the card you drew, or reject it and take the next one: ")
-        drafted = app.view().draft_card
+        drafted = app.view.draft_card
         assert drafted is not None
         assert drafted.words in text
         status = shown(app, "status")
-        discards = app.view().discard_pile
+        discards = app.view.discard_pile
         assert f"Discards: {len(discards)}" in status, "the draft shows its face-up discards, not a top card"
         assert "Top:" not in status
         if discards:
@@ -270,7 +270,7 @@ async def test_refusals_show_the_rule_and_never_crash() -> None:
     app = make_app("classic", 3, seed=CLASSIC_SEED)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        steps = app.state.steps
+        steps = app.session.state.steps
         await pilot.press("p")
         assert shown(app, "message").startswith("Refused (C-8)")
         await pilot.press("u")
@@ -281,10 +281,10 @@ async def test_refusals_show_the_rule_and_never_crash() -> None:
         assert unplayable
         await pilot.press(str(app.hand_cards().index(unplayable[0]) + 1), "enter")
         assert shown(app, "message").startswith("Refused (C-7)")
-        assert app.state.steps == steps
+        assert app.session.state.steps == steps
         # the input gives the keys back after Enter: `d` draws again
         await pilot.press("d")
-        assert app.state.pending.kind == "drawn"
+        assert app.session.state.pending.kind == "drawn"
         assert shown(app, "log").splitlines()[-1].startswith("You drew ")
 
 
@@ -306,7 +306,7 @@ async def test_help_and_markers() -> None:
     assert card_text(parse_card("B5!")).plain == " B5! ▲▲▲ "
     assert card_text(parse_card("R7"), show_markers=False).plain == " R7 "
     plain = Session.new("flex", 3, seed=FLEX_SEED)
-    bare = UnoApp(plain, bot_delay=0, uno_window=30, show_markers=False)
+    bare = UnoApp(plain, bot_delay=0, catch_seconds=30, show_markers=False)
     async with bare.run_test(size=SIZE) as pilot:
         await settle(bare, pilot)
         assert "▲" not in shown(bare, "hand")
@@ -317,14 +317,14 @@ async def test_help_and_markers() -> None:
 async def test_save_resume_and_replay(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     session = Session.new("classic", 3, seed=CLASSIC_SEED, save=path)
-    app = UnoApp(session, bot_delay=0, uno_window=30)
+    app = UnoApp(session, bot_delay=0, catch_seconds=30)
     trace = Trace()
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(6):
             await settle(app, pilot)
             await human_step(app, pilot, trace)
         await settle(app, pilot)
-        state = app.state
+        state = app.session.state
     record = parse_record(path.read_text())
     assert json.loads(path.read_text())["seats"] == 3
     assert len(record.actions) == state.steps
@@ -335,14 +335,14 @@ async def test_save_resume_and_replay(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     resumed = Session.resume(path, save=tmp_path / "again.json")
     assert resumed.state == state
-    again = UnoApp(resumed, bot_delay=0, uno_window=30)
+    again = UnoApp(resumed, bot_delay=0, catch_seconds=30)
     async with again.run_test(size=SIZE) as pilot:
         await settle(again, pilot)
         assert "Resumed after" in shown(again, "log")
         await human_step(again, pilot, trace)
         await settle(again, pilot)
-        assert again.state.steps > state.steps
-    assert replay(parse_record((tmp_path / "again.json").read_text())) == again.state
+        assert again.session.state.steps > state.steps
+    assert replay(parse_record((tmp_path / "again.json").read_text())) == again.session.state
 
 
 def test_play_command_options() -> None:

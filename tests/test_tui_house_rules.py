@@ -47,7 +47,7 @@ async def test_jump_in_window_key_and_play(tmp_path: Path) -> None:
         await pilot.press("enter")
         assert session.actions[-1] == (HUMAN, "G5")
         await until(app, pilot, lambda: "press j to jump in with G5" in shown(app, "prompt"))
-        assert app.state.to_act != HUMAN, "the window is out of turn"
+        assert app.session.state.to_act != HUMAN, "the window is out of turn"
         await pilot.press("j")
         await until(app, pilot, lambda: len(session.actions) >= 2)
         assert session.actions[1] == (HUMAN, "G5"), "the jump-in is an ordinary play by a seat not to act"

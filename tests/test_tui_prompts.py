@@ -148,7 +148,7 @@ async def test_flex_side_wild_draw_asks_for_a_target_who_draws(
     app = app_of(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        assert app.state.to_act == HUMAN
+        assert app.session.state.to_act == HUMAN
         assert "Power  ✔ green" in shown(app, "players")
         await pick(app, pilot, card)
         await pilot.press("enter")
@@ -191,7 +191,7 @@ async def test_target_prompt_cancelled_with_escape_plays_nothing(tmp_path: Path)
     app = app_of(resumed(tmp_path, "flex", 3, deck, dealer=2))
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        steps = app.state.steps
+        steps = app.session.state.steps
         await pick(app, pilot, "FW+2")
         await pilot.press("enter")
         await pilot.press(answer_key(app, FLEX_SIDE))
@@ -199,7 +199,7 @@ async def test_target_prompt_cancelled_with_escape_plays_nothing(tmp_path: Path)
         assert prompt_kind(app) == "target"
         await pilot.press("escape")
         assert prompt_kind(app) is None
-        assert app.state.steps == steps
+        assert app.session.state.steps == steps
         assert "FW+2" in hand_notations(app)
         assert "Your turn" in shown(app, "prompt")
 
@@ -245,12 +245,12 @@ async def test_duo_reverse_dump_declined_with_p(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         assert "Resumed after 14 actions" in shown(app, "log")
-        assert app.state.pending.kind == "turn"
+        assert app.session.state.pending.kind == "turn"
         await pick(app, pilot, "RR")
         await pilot.press("enter")
         assert prompt_kind(app) is None, "a Reverse asks nothing"
-        assert app.state.pending.kind == "dump"
-        assert app.state.to_act == HUMAN
+        assert app.session.state.pending.kind == "dump"
+        assert app.session.state.to_act == HUMAN
         assert (
             "Reverse dump: play your red cards one by one, or stop before the first"
             " (Enter: play the picked card · p: stop)" in shown(app, "prompt")
@@ -270,8 +270,8 @@ async def test_duo_reverse_dump_declined_with_p(tmp_path: Path) -> None:
         assert session.actions[16][0] == 1
         assert {"R3", "R8"} <= set(hand_notations(app))
         assert len(app.hand_cards()) == 6
-        assert app.state.pending.kind == "turn"
-        assert app.state.to_act == HUMAN
+        assert app.session.state.pending.kind == "turn"
+        assert app.session.state.to_act == HUMAN
 
 
 # -- 3. Duo: the first card turned is a Wild, Player 1 names the colour --------------
@@ -300,7 +300,7 @@ async def test_duo_first_card_wild_player1_names_the_colour(tmp_path: Path) -> N
 
         await pilot.press(answer_key(app, "color g"))
         assert session.actions[14] == (HUMAN, "color g")
-        assert app.state.color is Color.GREEN
+        assert app.session.state.color is Color.GREEN
         await settle(app, pilot)
         assert "You named the colour green" in shown(app, "log")
         # Player 2 (the bot) plays first.
@@ -335,11 +335,11 @@ async def test_catching_a_bot_that_forgot_uno_with_c(tmp_path: Path) -> None:
         await settle(app, pilot)
         assert "Bot 1   2 cards" in shown(app, "players")
         await pilot.press("d")
-        assert app.state.pending.kind == "drawn"
+        assert app.session.state.pending.kind == "drawn"
         await pilot.press("p")
         await settle(app, pilot)
         assert app.catchable()
-        assert app.state.unsafe == 1
+        assert app.session.state.unsafe == 1
         assert session.actions[-1][0] == 1 and not session.actions[-1][1].endswith("uno")
         assert "Bot 1 has one card and did not call UNO: press c to catch!" in shown(app, "prompt")
         players = shown(app, "players")
@@ -351,13 +351,13 @@ async def test_catching_a_bot_that_forgot_uno_with_c(tmp_path: Path) -> None:
         await settle(app, pilot)
         assert "You caught Bot 1 without UNO: Bot 1 draws 2" in shown(app, "log")
         assert shown(app, "log").splitlines()[-1] == "Bot 1 drew 2"
-        assert app.state.unsafe is None
+        assert app.session.state.unsafe is None
         assert not app.catchable()
         players = shown(app, "players")
         assert "Bot 1   3 cards" in players
         assert "no UNO!" not in players
         assert "press c to catch" not in shown(app, "prompt")
-        assert app.state.to_act == HUMAN
+        assert app.session.state.to_act == HUMAN
 
 
 @pytest.mark.asyncio
@@ -376,16 +376,16 @@ async def test_calling_uno_with_u_after_a_quiet_play(tmp_path: Path) -> None:
 
         played = len(session.actions)
         assert session.actions[-1] == (HUMAN, "R7")
-        assert app.state.unsafe == HUMAN
+        assert app.session.state.unsafe == HUMAN
         assert "You have one card: press u to call UNO before someone catches you!" in shown(app, "prompt")
         assert "no UNO!" in shown(app, "players")
         # The bot waits for the UNO window (30 s) before it may catch: the person is faster.
         await pilot.press("u")
         await settle(app, pilot)
         assert session.actions[played] == (HUMAN, "uno")
-        assert app.state.unsafe is None
+        assert app.session.state.unsafe is None
         assert "You called UNO!" in shown(app, "log")
-        assert app.state.to_act == HUMAN
+        assert app.session.state.to_act == HUMAN
         assert hand_notations(app) == ["R8"]
         log = shown(app, "log")
         assert "caught" not in log
@@ -403,14 +403,14 @@ async def test_typed_refusal_names_the_rule_and_changes_nothing(tmp_path: Path) 
     app = app_of(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        state = app.state
+        state = app.session.state
         actions = list(session.actions)
         before = (shown(app, "hand"), shown(app, "status"), shown(app, "players"))
         assert shown(app, "status").startswith("Classic UNO · round 1 · seed 0  Top:  R6 ")
 
         await pilot.press("slash", *"gs", "enter")
         assert shown(app, "message") == "Refused (C-7): the GS does not match R6 (current colour red)"
-        assert app.state is state
+        assert app.session.state is state
         assert session.actions == actions
         assert (shown(app, "hand"), shown(app, "status"), shown(app, "players")) == before
 
@@ -418,7 +418,7 @@ async def test_typed_refusal_names_the_rule_and_changes_nothing(tmp_path: Path) 
         assert shown(app, "message") == "Refused (G-4): you hold no R7", "seat numbers become screen names"
         await pilot.press("slash", *"catch 1", "enter")
         assert shown(app, "message") == "Refused (C-19): Bot 1 holds 2 cards, not one: there is nothing to catch"
-        assert app.state is state
+        assert app.session.state is state
         assert session.actions == actions
         # Still the person's turn, and a legal typed action is taken.
         assert "Your turn" in shown(app, "prompt")
@@ -433,12 +433,12 @@ async def test_typed_flex_wild_without_target_is_refused(tmp_path: Path) -> None
     app = app_of(resumed(tmp_path, "flex", 3, deck, dealer=2))
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        state = app.state
+        state = app.session.state
         await pilot.press("slash", *"fw+2@flex:b", "enter")
         assert shown(app, "message") == "Refused (F-22): FW+2@flex chooses another seat: add >N"
         await pilot.press("slash", *"fw+2@flex:b>0", "enter")
         assert shown(app, "message").startswith("Refused (F-22): the target must be another seat")
-        assert app.state is state
+        assert app.session.state is state
         await pilot.press("slash", *"fw+2@flex:b>1", "enter")
         await settle(app, pilot)
         assert app.session.actions[0] == (HUMAN, "FW+2@flex:b>1")

@@ -78,11 +78,11 @@ async def test_q_asks_before_quitting_and_bots_wait(tmp_path: Path) -> None:
         await pilot.press("d")  # a draw
         await pilot.press("q")
         assert isinstance(app.screen, QuitScreen)
-        steps = app.state.steps
+        steps = app.session.state.steps
         await pilot.press("p")  # game keys do nothing while "Quit?" is open
         for _ in range(5):
             await pilot.pause()
-        assert app.state.steps == steps
+        assert app.session.state.steps == steps
         await pilot.press("n")
         assert not isinstance(app.screen, QuitScreen)
         await settle(app, pilot)
@@ -118,7 +118,7 @@ def test_log_lines_about_you_are_good_english() -> None:
     session = Session.new("classic", 3, seed=0)
 
     def describe(event: Event) -> str | None:
-        lines = narrate(None, [event], session.view_now(), session.narrator_names, session.state.tables.cards)
+        lines = narrate(None, [event], session.view_now(), session.names, session.state.tables.cards)
         return lines[0] if lines else None
 
     assert describe(ChallengeResolved(0, 1, False)) == "Your challenge of Bot 1 failed"
@@ -142,7 +142,7 @@ def test_log_lines_about_you_are_good_english() -> None:
         )
     ]
     assert not [line for line in lines if line and WRONG.search(line)]
-    names = session.narrator_names
+    names = session.names
     assert name_seats("seat 0 holds no R7", names) == "you hold no R7"
     assert name_seats("seat 1 holds 2 cards, not one: there is nothing to catch", names).startswith("Bot 1 holds 2")
     assert (
@@ -174,10 +174,10 @@ async def test_refusals_name_players_and_catch_without_target(tmp_path: Path) ->
         assert "seat" not in shown(app, "message")
         # -- 10. after a draw the cursor is on the drawn card.
         await pilot.press("d")
-        drawn = app.view().drawn_card
+        drawn = app.view.drawn_card
         assert drawn is not None
         assert app.hand_cards()[app.selected] == drawn
-        assert f"Picked: {format_card(drawn)} (drawn) — " in shown(app, "hand")
+        assert f"Picked: {format_card(drawn)} (drawn) (" in shown(app, "hand")
         assert "Turn: You (drawn card)" in shown(app, "status")
 
 
@@ -193,7 +193,7 @@ async def test_drawing_from_an_empty_pile_says_to_pass(tmp_path: Path) -> None:
         await settle(app, pilot)
         done = len(app.session.actions)
         await pilot.press("d")
-        assert app.state.pending.kind == "drawn"
+        assert app.session.state.pending.kind == "drawn"
         assert shown(app, "prompt") == "Nothing left to draw: pass (p: pass)."
         assert "(drawn)" not in shown(app, "hand")
         await pilot.press("p")
@@ -277,7 +277,7 @@ async def test_duo_draft_log_names_the_public_cards() -> None:
         for answer in ("keep", "reject"):
             await settle(app, pilot)
             assert prompt_kind(app) == "draft"
-            cards, pile = app.state.tables.cards, app.state.draw_pile
+            cards, pile = app.session.state.tables.cards, app.session.state.draw_pile
             looked, following = format_card(cards[pile[-1]]), format_card(cards[pile[-2]])
             await pilot.press("1" if answer == "keep" else "2")
             if answer == "keep":
@@ -293,7 +293,7 @@ async def test_duo_draft_log_names_the_public_cards() -> None:
             re.fullmatch(r"Bot 1 (kept a card; \S+ went|rejected \S+ and took the next card).*", b) for b in bot
         )
         assert not any(line.startswith(("You drew", "Bot 1 drew")) for line in app.lines)
-        discards = app.view().discard_pile
+        discards = app.view.discard_pile
         assert f"Discards: {len(discards)}, top {card_text(discards[-1]).plain}" in shown(app, "status")
 
 
@@ -305,7 +305,7 @@ async def test_flex_side_only_is_confirmed_first(tmp_path: Path) -> None:
     app = app_of(three_seats(tmp_path, "Y2|R", rules="flex"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        steps = app.state.steps
+        steps = app.session.state.steps
         await pick(app, pilot, "Y2|R")
         await pilot.press("enter")
         assert prompt_kind(app) == "side"
@@ -317,7 +317,7 @@ async def test_flex_side_only_is_confirmed_first(tmp_path: Path) -> None:
         assert prompt_kind(app) == "side"
         await pilot.press("2")
         assert prompt_kind(app) is None
-        assert app.state.steps == steps
+        assert app.session.state.steps == steps
         await pilot.press("enter")
         await pilot.press(answer_key(app, FLEX_SIDE))
         assert app.session.actions[steps] == (HUMAN, "Y2|R@flex")
@@ -341,7 +341,7 @@ async def test_dump_cursor_resume_log_and_first_card(tmp_path: Path) -> None:
         assert "  Round 1: the first card is R5 (red); next: you (turn)" in log, "the narrator names it after the draft"
         await pick(app, pilot, "RR")
         await pilot.press("enter")
-        assert app.state.pending.kind == "dump"
+        assert app.session.state.pending.kind == "dump"
         assert format_card(app.hand_cards()[app.selected]) == "R3", "the cursor is on the first card to dump"
 
 

@@ -17,4 +17,4 @@ def shown(app: UnoApp, widget: str) -> str:
 
 def app_of(session: Session) -> UnoApp:
     """The app for a session: bots act at once, and a person gets 30 s to call or catch UNO."""
-    return UnoApp(session, bot_delay=0, uno_window=30)
+    return UnoApp(session, bot_delay=0, catch_seconds=30)

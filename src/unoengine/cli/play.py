@@ -136,6 +136,13 @@ def replay_command(state: GameState, bots: Sequence[str] = ("heuristic",), comma
     help="Seconds each bot waits before it acts (0 to 60).",
 )
 @click.option(
+    "--catch-seconds",
+    type=Seconds(),
+    default=3.0,
+    show_default=True,
+    help="Seconds you have to call UNO or catch a bot before the bots react (0 to 60); a countdown shows them.",
+)
+@click.option(
     "--save",
     type=click.Path(path_type=Path),
     help="Write the game record here after every action (atomically: a complete record at every moment).",
@@ -155,6 +162,7 @@ def play(
     preset: str | None,
     no_markers: bool,
     bot_delay: float,
+    catch_seconds: float,
     save: Path | None,
     resume: Path | None,
 ) -> None:
@@ -163,8 +171,11 @@ def play(
     Classic plays to 500, Duo to 200, Flex a single round (the rule sets'
     defaults; change them with --option target_score=N or single_round=true).
     House rules: --preset party, or -o stack_draw=mixed -o jump_in=true (uno rules --list-options).
+    Each player's games, wins and points are kept in $XDG_DATA_HOME/unoengine/stats.json
+    (default ~/.local/share/unoengine/) and shown when a game ends.
     """
     from unoengine.cli.session import Session
+    from unoengine.cli.stats import stats_path
     from unoengine.cli.tui import UnoApp
 
     try:
@@ -201,7 +212,8 @@ def play(
             session.write()
         except FileRefusedError as error:
             refuse(f"cannot save to {error}")
-    app = UnoApp(session, bot_delay=bot_delay, show_markers=not no_markers)
+    session.stats = stats_path()
+    app = UnoApp(session, bot_delay=bot_delay, catch_seconds=catch_seconds, show_markers=not no_markers)
     app.run()
     if app.return_code:
         saved = save is not None and session.save_error is None

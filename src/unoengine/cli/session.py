@@ -1,30 +1,35 @@
 """The game of ``uno play`` without its screen: the person at seat 0, bots, the record file.
 
 No Textual here: tests build a :class:`Session` from a parsed state and drive it
-with :meth:`Session.act`, :meth:`Session.bot_turn` and :meth:`Session.bot_reaction`
-(the only calls the app makes), reading seat 0's :class:`~unoengine.core.views.PlayerView`
-and the narrator's sentences (:mod:`unoengine.play.narrator`).
+with :meth:`Session.act`, :meth:`Session.bot_turn` and :meth:`Session.bot_reaction`,
+the only calls the app makes besides :meth:`Session.now`. Each returns a
+:class:`Step`: seat 0's :class:`~unoengine.core.views.PlayerView` after it (built
+once), the narrator's sentences (:mod:`unoengine.play.narrator`), a round's end
+with its cards and points, and the statistics once the game is over. The app
+reads nothing else of the game.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from unoengine.bots.base import Bot, make_bot
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.cli.files import read_text, write_text
-from unoengine.core.actions import Action, format_action, parse_action
-from unoengine.core.cards import Seat
+from unoengine.cli.stats import StatsUpdate, record_game
+from unoengine.core.actions import Action, Play, format_action, parse_action
+from unoengine.core.cards import Card, Seat
 from unoengine.core.engine import apply, new_game
-from unoengine.core.events import Event
-from unoengine.core.record import format_record, parse_record, replay
+from unoengine.core.events import RoundEnded
+from unoengine.core.record import Record, format_record, parse_record, replay
 from unoengine.core.rules import find_rules
-from unoengine.core.state import GameState
+from unoengine.core.state import ChallengeWindow, GameState
 from unoengine.core.views import PlayerView, view_for
-from unoengine.play.narrator import Names, narrate
+from unoengine.play.narrator import Names, first_card, narrate
 from unoengine.play.table import Table, TableStep
 
 HUMAN: Seat = 0
@@ -54,6 +59,41 @@ def make_bots(names: Sequence[str], seats: int, seed: int) -> dict[Seat, Bot]:
     return bots
 
 
+class RoundEnd(NamedTuple):
+    """A round's end as its summary shows it (R-11): the winner, the score changes, the cards left."""
+
+    round: int
+    winner: Seat | None
+    deltas: tuple[int, ...]
+    hands: tuple[tuple[tuple[Card, int], ...], ...]
+    """Each seat's cards left, each with its points."""
+
+
+class Step(NamedTuple):
+    """What the person learns from one step of the game (or from :meth:`Session.now`)."""
+
+    view: PlayerView
+    """Seat 0's view after the step (G-2): the one thing the screen shows of the game."""
+    lines: tuple[str, ...]
+    """The log's sentences about the step (the narrator's)."""
+    round_end: RoundEnd | None = None
+    """The round the step ended, if it ended one."""
+    save_error: str | None = None
+    """Why the save after the step failed (the game goes on), or ``None``."""
+    bluffs: frozenset[Action] = frozenset()
+    """The person's legal plays now that would be a bluff if challenged (a Wild Draw Four while
+    holding a playable colour: C-17, D-18, F-24), as the rule set judges them."""
+    stats: StatsUpdate | None = None
+    """The statistics with this game counted, once the step ended the game (and a file keeps them)."""
+
+
+_EMPTY_ACTIONS = ', "actions": []}\n'
+"""How :func:`~unoengine.core.record.format_record` ends a record without actions."""
+
+FIRST = " the first card is "
+"""How the narrator's first-card line reads (a resumed game's last lines may already hold it)."""
+
+
 class Session:
     """A game between the person at seat 0 and bots, on a :class:`~unoengine.play.table.Table`, with its record."""
 
@@ -65,6 +105,7 @@ class Session:
         actions: Sequence[tuple[Seat, str]] = (),
         save: Path | None = None,
         deck: tuple[str, ...] | None = None,
+        stats: Path | None = None,
     ) -> None:
         controllers: list[Bot | None] = [bots.get(seat) for seat in range(start.seats)]
         controllers[HUMAN] = None
@@ -73,10 +114,20 @@ class Session:
         self.save = save
         self.deck = deck
         """The first round's deck, when the game was dealt from a given deck (a stacked record)."""
-        self.previous: GameState | None = None
-        """The state before the last action."""
+        self.stats = stats
+        """The statistics file that counts this game once it ends (``None``: none kept)."""
         self.save_error: str | None = None
         """Why the last save failed (the game goes on), or None when the save file is up to date."""
+        self.names = Names.bots(start.seats, HUMAN)
+        """The seats as the person reads them: "You", "Bot 1", ..."""
+        self._view = view_for(state, HUMAN)
+        self._saved: list[str] = []
+        """The record file's action lines written so far (each action is formatted once)."""
+
+    @property
+    def player_names(self) -> list[str]:
+        """The seats' names as the screen shows them: "You", "Bot 1", ..."""
+        return [self.names.subject(seat) for seat in range(len(self.names.seats))]
 
     @property
     def start(self) -> GameState:
@@ -85,8 +136,18 @@ class Session:
 
     @property
     def state(self) -> GameState:
-        """The current state."""
+        """The current state (for tests and the command; the app reads :class:`Step` views only)."""
         return self.table.state
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+        return self.table.start.seed
+
+    @property
+    def title(self) -> str:
+        """The rule set's title (``UNO Duo``)."""
+        return self.table.start.rules.title
 
     @property
     def bots(self) -> dict[Seat, Bot]:
@@ -114,6 +175,7 @@ class Session:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         save: Path | None = None,
+        stats: Path | None = None,
     ) -> Session:
         """A new game.
 
@@ -128,12 +190,14 @@ class Session:
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         start = new_game(ruleset, seats, seed=seed, options=options)
-        session = cls(start, start, make_bots(bots, seats, seed), save=save)
+        session = cls(start, start, make_bots(bots, seats, seed), save=save, stats=stats)
         session.write()
         return session
 
     @classmethod
-    def resume(cls, path: Path, *, bots: Sequence[str] = ("heuristic",), save: Path | None = None) -> Session:
+    def resume(
+        cls, path: Path, *, bots: Sequence[str] = ("heuristic",), save: Path | None = None, stats: Path | None = None
+    ) -> Session:
         """Continue the game of a record; seat 0 is the person.
 
         Raises:
@@ -145,61 +209,74 @@ class Session:
         record = parse_record(read_text(path))
         start = record.start()
         state = replay(record)
-        session = cls(start, state, make_bots(bots, start.seats, start.seed), list(record.actions), save, record.deck)
+        bots_by_seat = make_bots(bots, start.seats, start.seed)
+        session = cls(start, state, bots_by_seat, list(record.actions), save, record.deck, stats)
         session.write()
         return session
 
-    @property
-    def names(self) -> list[str]:
-        """The seats' names: "You", "Bot 1", ..."""
-        return ["You" if seat == HUMAN else f"Bot {seat}" for seat in range(self.state.seats)]
+    # -- the app's calls -----------------------------------------------------------------
 
-    def object_name(self, seat: Seat) -> str:
-        """A seat's name inside a sentence: "you", "Bot 1", ..."""
-        return "you" if seat == HUMAN else f"Bot {seat}"
+    def now(self, recent: int = 0) -> Step:
+        """The person's view now, with the log lines of the last ``recent`` actions (a resumed game's, indented)
+        and the round's first card when no card has been played on it yet."""
+        lines = [f"  {line}" for line in self.recent(recent)] if recent else []
+        if not self.table.actions or (len(self._view.discard_pile) == 1 and not any(FIRST in line for line in lines)):
+            # A new game's first card, or a resumed one's when no card has been played on it yet.
+            line = first_card(self._view, self.names)
+            lines += [line] if line is not None else []
+        return Step(self._view, tuple(lines), bluffs=self._bluffs())
 
-    @property
-    def object_names(self) -> list[str]:
-        """The seats' names inside a sentence: "you", "Bot 1", ..."""
-        return [self.object_name(seat) for seat in range(self.state.seats)]
-
-    def act(self, seat: Seat, action: Action | str) -> tuple[Event, ...]:
-        """Apply an action (or its notation) of ``seat``; record it; return its events.
+    def act(self, seat: Seat, action: Action | str) -> Step:
+        """Apply an action (or its notation) of ``seat``; record it; say what it did.
 
         Raises:
             InvalidNotationError: the text is not an action.
             IllegalActionError: the rules refuse it (the state is unchanged).
         """
-        before = self.state
-        step = self.table.submit(seat, action)
-        return self._after(before, step)
+        return self._after(self.table.submit(seat, action))
 
-    def bot_reaction(self) -> tuple[Event, ...] | None:
+    def bot_reaction(self) -> Step | None:
         """The bots react to an open UNO window (the table's reaction policy), or ``None``."""
-        before = self.state
         step = self.table.bot_reaction()
-        return None if step is None else self._after(before, step)
+        return None if step is None else self._after(step)
 
-    def bot_turn(self) -> tuple[Event, ...] | None:
+    def bot_turn(self) -> Step | None:
         """The bot whose turn it is plays, or ``None`` when the seat to act is not a bot."""
-        before = self.state
         step = self.table.bot_turn()
-        return None if step is None else self._after(before, step)
+        return None if step is None else self._after(step)
 
-    def _after(self, before: GameState, step: TableStep) -> tuple[Event, ...]:
-        self.previous = before
+    # -- what a step says ----------------------------------------------------------------
+
+    def _after(self, step: TableStep) -> Step:
+        before, after = self._view, view_for(step.state, HUMAN)
+        self._view = after
         self.keep_saved()
-        return step.events
+        lines = narrate(before, step.events, after, self.names, step.state.tables.cards)
+        ended = [event for event in step.events if isinstance(event, RoundEnded)]
+        stats = None
+        if after.outcome is not None and before.outcome is None and self.stats is not None:
+            stats = record_game(self.stats, after.rules, self.player_names, after.outcome)
+        round_end = self._round_end(ended[-1]) if ended else None
+        return Step(after, tuple(lines), round_end, self.save_error, self._bluffs(), stats)
 
-    @property
-    def narrator_names(self) -> Names:
-        """The seats as the person reads them: "You", "Bot 1", ..."""
-        return Names.bots(self.state.seats, HUMAN)
+    def _round_end(self, ended: RoundEnded) -> RoundEnd:
+        tables = self.table.start.tables
+        hands = tuple(tuple((tables.cards[card], tables.points[card]) for card in hand) for hand in ended.hands)
+        return RoundEnd(ended.round, ended.winner, ended.deltas, hands)
 
-    def lines(self, events: Sequence[Event]) -> list[str]:
-        """The narrator's sentences for the person about the last step (its events)."""
-        before = None if self.previous is None else view_for(self.previous, HUMAN)
-        return narrate(before, events, self.view_now(), self.narrator_names, self.state.tables.cards)
+    def _bluffs(self) -> frozenset[Action]:
+        """The person's wild plays that would open a challenge they lose (the rule set's own test, C-17)."""
+        view = self._view
+        if view.to_act != HUMAN:
+            return frozenset()
+        state = self.table.state
+        bluffs: set[Action] = set()
+        for action in view.legal:
+            if isinstance(action, Play) and action.card.is_wild:
+                pending = apply(state, HUMAN, action).state.pending
+                if isinstance(pending, ChallengeWindow) and pending.player == HUMAN and not pending.legal:
+                    bluffs.add(action)
+        return frozenset(bluffs)
 
     def recent(self, count: int = 5) -> list[str]:
         """The log lines of the last ``count`` actions so far (shown when a game is resumed)."""
@@ -208,13 +285,36 @@ class Session:
         state = self.start
         for seat, action in actions[:split]:
             state = apply(state, seat, action).state
-        names, lines = self.narrator_names, []
+        lines: list[str] = []
         for seat, action in actions[split:]:
             transition = apply(state, seat, action)
             before, after = view_for(state, HUMAN), view_for(transition.state, HUMAN)
-            lines += narrate(before, transition.events, after, names, state.tables.cards)
+            lines += narrate(before, transition.events, after, self.names, state.tables.cards)
             state = transition.state
         return lines
+
+    # -- the record file -----------------------------------------------------------------
+
+    def record(self) -> Record:
+        """The game so far as a record (with its deck when it was dealt from a given one)."""
+        return self.table.record(deck=self.deck if self.deck is not None else False)
+
+    def record_text(self) -> str:
+        """The record's text, as :func:`~unoengine.core.record.format_record` writes it.
+
+        Each action is formatted once (the table keeps its notation, this its JSON
+        line), so that a save after a move costs the new action plus one write.
+        """
+        record = self.record()
+        empty = format_record(
+            Record(record.rules, record.seats, record.seed, record.options, record.dealer, record.deck)
+        )
+        saved = self._saved
+        saved += (json.dumps({"seat": seat, "action": text}) for seat, text in record.actions[len(saved) :])
+        if not saved:
+            return empty
+        head = empty[: -len(_EMPTY_ACTIONS)]
+        return head + ', "actions": [\n  ' + ",\n  ".join(saved) + "\n]}\n"
 
     def write(self) -> None:
         """Write the game record to the save file, if there is one, atomically (the old record or the new).
@@ -223,8 +323,7 @@ class Session:
             FileRefusedError: the file cannot be written; it is left as it was.
         """
         if self.save is not None:
-            deck: Sequence[str] | bool = self.deck if self.deck is not None else False
-            write_text(self.save, format_record(self.table.record(deck=deck)))
+            write_text(self.save, self.record_text())
 
     def keep_saved(self) -> None:
         """Save after an action. A failed save does not stop the game: :attr:`save_error` says why."""
@@ -237,4 +336,4 @@ class Session:
 
     def view_now(self) -> PlayerView:
         """Seat 0's view of the current state."""
-        return view_for(self.state, HUMAN)
+        return self._view

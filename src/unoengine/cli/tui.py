@@ -1,259 +1,66 @@
 """The full-screen terminal client of ``uno play`` (Textual).
 
-One person (seat 0) plays against bots. The game logic lives in
-:class:`Session` (a state, the actions so far, the bots, the record file); the
-:class:`UnoApp` shows a seat-0 view of it (G-2), turns keys and typed notation
-into actions, asks for every decision in a prompt, and runs the bots on timers
-so that the screen stays live. Every coloured card carries its colour-blind
-markers (F-5) unless they are turned off.
+One person (seat 0) plays against bots. The game lives in a headless
+:class:`~unoengine.cli.session.Session`; the :class:`UnoApp` shows the seat-0
+view of each :class:`~unoengine.cli.session.Step` it gets back (G-2) and never
+reads the game state: it turns keys and typed notation into the session's
+``act``, runs the bots with ``bot_turn`` and ``bot_reaction`` on timers so that
+the screen stays live, and asks for every decision in a prompt beside the log.
+The texts are :mod:`unoengine.cli.texts`, the prompts :mod:`unoengine.cli.screens`.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Input, Static
 
-from unoengine.cli.session import HUMAN, Session
-from unoengine.core.actions import (
-    CALL_UNO,
-    DRAW,
-    PASS,
-    Action,
-    Play,
-    catch,
-    play,
+from unoengine.cli.screens import ChoiceScreen, NoticeScreen, QuitScreen
+from unoengine.cli.session import HUMAN, RoundEnd, Session, Step
+from unoengine.cli.stats import StatsUpdate
+from unoengine.cli.texts import (
+    HELP,
+    card_text,
+    color_text,
+    game_over_text,
+    hand_order,
+    hand_text,
+    players_text,
+    prompt_text,
+    round_summary,
+    side_labels,
+    status_text,
 )
-from unoengine.core.cards import COLORS, Card, Color, Rank, Seat, format_card
-from unoengine.core.engine import legal_actions
+from unoengine.core.actions import CALL_UNO, DRAW, PASS, Action, Play, catch, format_action, play
+from unoengine.core.cards import COLORS, Card, Color, format_card
 from unoengine.core.errors import IllegalActionError, InvalidNotationError
-from unoengine.core.events import (
-    Event,
-    RoundEnded,
-)
-from unoengine.core.rules import RuleSet
-from unoengine.core.state import GameState
+from unoengine.core.rules import find_rules
 from unoengine.core.views import PlayerView
-from unoengine.play.narrator import first_card, name_seats, shown_card
+from unoengine.play.narrator import name_seats, shown_card
+
+__all__ = ["FLEX_SIDE", "ChoiceScreen", "NoticeScreen", "QuitScreen", "UnoApp", "card_text"]
 
 RESUME_LINES = 6
 """How many of the last actions the log shows when a game is resumed."""
 
-MARKER = "▲"
+CATCH_SECONDS = 3.0
+"""How long the person has to call UNO or catch a bot, by default (``--catch-seconds``)."""
+
 FLEX_SIDE = "flex-side"
 """The prompt answer that picks a Flex card's flex side."""
 
-_CARD_STYLES: dict[Color, str] = {
-    Color.RED: "bold white on #b71c1c",
-    Color.YELLOW: "bold black on #fdd835",
-    Color.GREEN: "bold white on #2e7d32",
-    Color.BLUE: "bold white on #1565c0",
-}
-_WILD_STYLE = "bold white on #212121"
+CANCEL = "cancel"
+"""The prompt answer that plays nothing."""
 
-
-# -- text forms ----------------------------------------------------------------------
-
-
-def markers(color: Color) -> str:
-    """The colour-blind markers of a colour (F-5): ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red."""
-    return MARKER * color.markers
-
-
-def card_text(card: Card, *, show_markers: bool = True) -> Text:
-    """A card in its colours, with its notation and markers; both sides of a Flex card."""
-    text = Text()
-    notation = format_card(card)
-    if card.color is None:
-        text.append(f" {notation} ", style=_WILD_STYLE)
-        return text
-    normal = notation.split("|", 1)[0]
-    label = f" {normal} {markers(card.color)} " if show_markers else f" {normal} "
-    text.append(label, style=_CARD_STYLES[card.color])
-    if card.flex_color is not None:
-        side = f"|{card.flex_color.value} {markers(card.flex_color)} " if show_markers else f"|{card.flex_color.value} "
-        text.append(side, style=_CARD_STYLES[card.flex_color])
-    return text
-
-
-def color_text(color: Color | None, *, show_markers: bool = True) -> Text:
-    """The current colour in words, in that colour, with its markers."""
-    if color is None:
-        return Text("none")
-    label = f" {color.word} {markers(color)} " if show_markers else f" {color.word} "
-    return Text(label, style=_CARD_STYLES[color])
-
-
-def flow(items: Sequence[Text], width: int, *, gap: str = " ", indent: str = "") -> Text:
-    """Items on lines of at most ``width`` cells, breaking only between items (never inside one)."""
-    out = Text()
-    column = 0
-    for item in items:
-        size = item.cell_len
-        if column and column + len(gap) + size > width:
-            out.append("\n" + indent)
-            column = len(indent)
-        elif column:
-            out.append(gap)
-            column += len(gap)
-        out.append_text(item)
-        column += size
-    return out
-
-
-def side_labels(rules: RuleSet, card: Card) -> tuple[str, str]:
-    """The two answers of the Flex side prompt (F-14): what each side of the card does (the rule set's words)."""
-    normal = f"Normal side: {rules.describe_side(card, False)}"
-    flex = f"Flex side: {rules.describe_side(card, True)} (your Power Card turns red)"
-    return normal, flex
-
-
-def _color_key(card: Card) -> tuple[int, int, int, str]:
-    colour = COLORS.index(card.color) if card.color is not None else len(COLORS)
-    rank = list(Rank).index(card.rank)
-    return (colour, rank, card.number if card.number is not None else -1, format_card(card))
-
-
-# -- prompts -------------------------------------------------------------------------
-
-
-class ChoiceScreen(ModalScreen[str | None]):
-    """A question and its answers; 1-9 or arrows and Enter choose, Escape cancels."""
-
-    DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical {
-        width: 90%; max-width: 92; height: auto; max-height: 90%;
-        border: thick $accent; background: $surface; padding: 1 2;
-    }
-    ChoiceScreen #question { margin-bottom: 1; }
-    ChoiceScreen OptionList { height: auto; max-height: 14; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("q", "app.ask_quit", "Quit"),
-        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
-    ]
-
-    def __init__(self, kind: str, question: Text | str, answers: Sequence[tuple[Text | str, str]]) -> None:
-        super().__init__()
-        self.kind = kind
-        self.question = question
-        self.answers = list(answers)
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.question, id="question")
-            options = [
-                Option(Text(f"{n}. ") + (label if isinstance(label, Text) else Text(label)), id=value)
-                for n, (label, value) in enumerate(self.answers, start=1)
-            ]
-            yield OptionList(*options, id="answers")
-
-    def on_mount(self) -> None:
-        answers = self.query_one(OptionList)
-        answers.highlighted = 0
-        answers.focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(event.option.id)
-
-    def action_pick(self, index: int) -> None:
-        if 0 <= index < len(self.answers):
-            self.dismiss(self.answers[index][1])
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class NoticeScreen(ModalScreen[None]):
-    """A text to read (help, round summary, game over); Enter or Escape closes it, arrows scroll it."""
-
-    DEFAULT_CSS = """
-    NoticeScreen { align: center middle; }
-    NoticeScreen > VerticalScroll {
-        width: 90%; max-width: 84; height: auto; max-height: 100%;
-        border: thick $accent; background: $surface; padding: 0 1;
-    }
-    NoticeScreen #notice { width: 100%; height: auto; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "Close"),
-        Binding("escape", "close", "Close"),
-        Binding("q", "app.ask_quit", "Quit"),
-    ]
-
-    def __init__(self, kind: str, body: Text | str) -> None:
-        super().__init__()
-        self.kind = kind
-        self.body = body
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="notice-box"):
-            yield Static(self.body, id="notice")
-
-    def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class QuitScreen(ModalScreen[bool]):
-    """Quit? y or Enter quits, n or Escape goes back to the game."""
-
-    DEFAULT_CSS = """
-    QuitScreen { align: center middle; }
-    QuitScreen > Static { width: auto; height: auto; border: thick $error; background: $surface; padding: 1 4; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Quit"),
-        Binding("enter", "answer(True)", "Quit", show=False),
-        Binding("n", "answer(False)", "Back"),
-        Binding("escape", "answer(False)", "Back", show=False),
-    ]
-
-    def compose(self) -> ComposeResult:
-        yield Static("Quit? y/n", id="quit")
-
-    def action_answer(self, quit_game: bool) -> None:
-        self.dismiss(quit_game)
-
-
-HELP = """\
-UNO — keys (Enter or Escape closes this)
-
-  ← / →, Home/End  pick a card of your hand
-  1-9, 0           pick the 1st-9th card (0 is the 10th)
-  Enter            play the picked card (prompts ask for a colour,
-                   a side, a target, and UNO when it matters)
-  d                draw (or take a total of cards to draw)
-  p                pass: keep the drawn card, or stop (the prompt says)
-  u                call UNO (you hold one card and have not called)
-  c                catch a player who has one card and no UNO
-  j                jump in: play out of turn (when the prompt says)
-  / or :           type an action in notation: R7, W:g, G2|Y@flex,
-                   FW+2@flex:r>2, draw, pass, uno, catch 1, accept,
-                   challenge, keep, reject, color g
-  Escape           leave the input
-  ?                this help
-  q                quit (asks first)
-
-Highlighted (★) cards can be played now.
-Markers: ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red.
-"""
-
-
-# -- the app -------------------------------------------------------------------------
+TICK = 0.25
+"""Seconds between two updates of the catch window's countdown."""
 
 _GAME_ACTIONS = frozenset(
     {"select", "pick", "play", "draw", "pass", "uno", "catch", "jump", "command", "leave_input", "help", "ask_quit"}
@@ -286,6 +93,9 @@ class UnoApp(App[None]):
         Binding("u", "uno", "UNO"),
         Binding("c", "catch", "Catch"),
         Binding("j", "jump", "Jump in"),
+        Binding("l", "show_log", "Log"),
+        Binding("pageup", "scroll_log(-1)", "Log ↑", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log ↓", show=False),
         Binding("slash", "command", "Type"),
         Binding("colon", "command", "Type", show=False),
         Binding("escape", "leave_input", show=False),
@@ -300,23 +110,31 @@ class UnoApp(App[None]):
         session: Session,
         *,
         bot_delay: float = 0.6,
-        uno_window: float | None = None,
+        catch_seconds: float = CATCH_SECONDS,
         show_markers: bool = True,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self.session = session
         self.bot_delay = bot_delay
-        # A person needs time to press `u` or `c`, whatever the bots' pace.
-        self.uno_window = uno_window if uno_window is not None else max(1.5, 2 * bot_delay)
+        self.catch_seconds = catch_seconds
+        """How long an UNO window stays open for the person before the bots react (C-18)."""
         self.show_markers = show_markers
+        self.clock = clock
+        self.step: Step = session.now(RESUME_LINES)
+        self.infos = self.step.view.actions
         self.selected = 0
-        self.last_round: RoundEnded | None = None
+        self.last_round: RoundEnd | None = None
+        self.stats: StatsUpdate | None = None
         self.lines: list[str] = []
         self.modal: str | None = None
         self.quitting = False
         """True while the "Quit? y/n" prompt is open (the bots wait)."""
-        self.first_card_logged = False
-        """Whether a resumed game's last lines already named the round's first card."""
+        self.deadline: float | None = None
+        """When the open UNO window closes for the person (the bots react then), on :attr:`clock`."""
+        self._window: int | None = None
+        self._logged = -1
+        """How many log lines the log widget shows."""
         self._token = 0
         self._reacted: int | None = None
 
@@ -335,18 +153,18 @@ class UnoApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        state = self.session.state
-        self.sub_title = f"{state.rules.title} · seed {state.seed}"
-        if self.session.actions:
-            recent = self.session.recent(RESUME_LINES)
-            self.add_log(f"Resumed after {len(self.session.actions)} actions" + ("; the last ones:" if recent else ""))
-            for line in recent:
-                self.add_log(f"  {line}")
-            self.first_card_logged = any(" the first card is " in line for line in recent)
-        self.add_log(f"{state.rules.title}: you against {state.seats - 1} bot(s), seed {state.seed}. Press ? for help.")
-        # A resumed game names its first card when no card has been played on it yet.
-        if not self.session.actions or (len(self.view().discard_pile) == 1 and not self.first_card_logged):
-            self.log_first_card()
+        view = self.view
+        title = find_rules(view.rules).title
+        self.sub_title = f"{title} · seed {self.session.seed}"
+        intro = f"{title}: you against {view.seats - 1} bot(s), seed {self.session.seed}. Press ? for help."
+        if view.steps:
+            self.add_log(f"Resumed after {view.steps} actions" + ("; the last ones:" if self.step.lines else ""))
+        else:
+            self.add_log(intro)
+        self.lines += self.step.lines
+        if view.steps:
+            self.add_log(intro)
+        self.set_interval(TICK, self.tick)
         self.advance()
         # The widths are known once the screen is laid out: lay the hand out again.
         self.call_after_refresh(self.refresh_view)
@@ -372,38 +190,38 @@ class UnoApp(App[None]):
     # -- what the person sees ------------------------------------------------------------
 
     @property
-    def state(self) -> GameState:
-        return self.session.state
-
     def view(self) -> PlayerView:
-        return self.session.view_now()
+        """Seat 0's view after the last step: all the app knows of the game."""
+        return self.step.view
 
     def hand_cards(self) -> list[Card]:
         """The hand as shown: sorted by colour, then rank and number."""
-        return sorted(self.view().hand, key=_color_key)
+        return hand_order(self.view.hand)
 
     def playable(self) -> set[Card]:
-        return {action.card for action in legal_actions(self.state, HUMAN) if isinstance(action, Play)}
+        """The cards of the hand that can be played on the person's decision now."""
+        return {info.card for info in self.infos if info.group == "hand" and info.card is not None}
 
     def waiting_for_human(self) -> bool:
         """True when nothing moves until the person acts (used by tests and scripts)."""
-        state = self.state
-        return self.modal is not None or state.is_over or (state.to_act == HUMAN and not self._reaction_pending())
+        view = self.view
+        over = view.outcome is not None
+        return self.modal is not None or over or (view.to_act == HUMAN and not self.reaction_pending())
 
     def catchable(self) -> bool:
         """True while a bot that did not call UNO waits to be caught (press c)."""
-        unsafe = self.state.unsafe
-        return unsafe is not None and unsafe != HUMAN and self._reaction_pending()
+        unsafe = self.view.unsafe
+        return unsafe is not None and unsafe != HUMAN and self.reaction_pending()
 
-    def _reaction_pending(self) -> bool:
+    def reaction_pending(self) -> bool:
         """An out-of-turn window is open and the bots have not reacted yet (C-18's catch, a jump-in)."""
-        if self._reacted == self.state.steps:
+        view = self.view
+        if self._reacted == view.steps:
             return False
-        return self.state.unsafe is not None or any(info.group == "react" for info in self.view().actions)
+        return view.unsafe is not None or any(info.group == "react" for info in self.infos)
 
     def add_log(self, line: str) -> None:
         self.lines.append(line)
-        self.lines = self.lines[-200:]
 
     def _width(self, widget: str, fallback: int) -> int:
         """The content width of a widget once laid out (``fallback`` before)."""
@@ -411,129 +229,33 @@ class UnoApp(App[None]):
         return width if width > 0 else fallback
 
     def refresh_view(self) -> None:
-        view = self.view()
-        state = self.state
-        names = self.session.names
-        m = self.show_markers
-        items = [Text(f"{state.rules.title} · round {view.round}", style="bold") + Text(f" · seed {state.seed}")]
-        if view.top is None and view.outcome is None:
-            discards = Text(f"Discards: {len(view.discard_pile)}")
-            if view.discard_pile:
-                discards.append(", top ")
-                discards.append_text(card_text(view.discard_pile[-1], show_markers=m))
-            items.append(discards)
-        else:
-            top = card_text(view.top, show_markers=m) if view.top is not None else Text("—")
-            colour = color_text(view.color, show_markers=m) if view.top is not None else Text("—")
-            items += [Text("Top: ") + top, Text("Colour: ") + colour]
-        arrow = "↻ clockwise" if view.direction == 1 else "↺ counterclockwise"
-        items += [Text(f"Draw pile: {view.draw_pile}"), Text(f"Direction: {arrow}")]
-        status = flow(items, self._width("status", max(20, self.size.width - 2)), gap="  ")
-        status.append("\n")
-        if view.outcome is not None:
-            status.append("Game over", style="bold")
-        else:
-            who = names[view.to_act] if view.to_act is not None else "nobody"
-            status.append(f"Turn: {who} ({view.words.title.lower()})", style="bold")
-        self.query_one("#status", Static).update(status)
-        self.query_one("#players", Static).update(self.players_text(view, self._width("players", 50)))
-        self.query_one("#log", Static).update(Text("\n".join(self.lines)))
-        self.query_one("#log-box", VerticalScroll).scroll_end(animate=False, immediate=False)
-        self.query_one("#prompt", Static).update(self.prompt_text(view))
-        self.query_one("#hand", Static).update(self.hand_text(view, self._width("hand", max(20, self.size.width - 4))))
-
-    def players_text(self, view: PlayerView, width: int) -> Text:
-        """Each seat's hand size, score, Power Card and UNO state; a seat's line wraps between items."""
-        names = self.session.names
-        players = Text()
-        for seat in range(view.seats):
-            mark = "▶ " if seat == view.to_act else "  "
-            size = view.hand_sizes[seat]
-            items = [
-                Text(
-                    f"{mark}{names[seat]:<6} {size:>2} card{'s' if size != 1 else ' '}",
-                    style="bold" if seat == view.to_act else "",
-                ),
-                Text(f"score {view.scores[seat]:>4}"),
-            ]
-            if view.power:
-                green = view.power[seat]
-                power = Text("Power ")
-                power.append(
-                    " ✔ green " if green else " ✘ red ", style="white on #2e7d32" if green else "white on #b71c1c"
-                )
-                items.append(power)
-            if view.unsafe == seat:
-                items.append(Text("no UNO!", style="bold red"))
-            players.append_text(flow(items, width, gap="  ", indent="    "))
-            players.append("\n")
-        if view.round_scores:
-            players.append("\nRounds: " + " | ".join(" ".join(f"{d:+d}" for d in row) for row in view.round_scores))
-        return players
-
-    def hand_text(self, view: PlayerView, width: int = 78) -> Text:
-        """The hand, every card numbered; lines break between cards, never inside one."""
+        view, names, m = self.view, self.session.names, self.show_markers
         cards = self.hand_cards()
-        if cards:
-            self.selected = max(0, min(self.selected, len(cards) - 1))
-        mine = view.to_act == HUMAN
-        playable = self.playable() if mine else set()
-        text = Text(f"Your hand ({len(cards)}):\n", style="bold")
-        pieces: list[Text] = []
-        for index, card in enumerate(cards):
-            piece = Text()
-            piece.append("▶" if index == self.selected else " ", style="bold yellow")
-            piece.append(f"{index + 1}:", style="bold" if card in playable else "dim")
-            face = card_text(card, show_markers=self.show_markers)
-            if card in playable:
-                face.stylize("underline")
-                face.append("★", style="bold yellow")
-            elif mine:
-                face.stylize("dim")
-            piece.append_text(face)
-            pieces.append(piece)
-        text.append_text(flow(pieces, width, gap=" "))
-        if cards:
-            card = cards[self.selected]
-            state = "playable" if card in playable else "not playable now"
-            drawn = " (drawn)" if mine and card == view.drawn_card else ""
-            text.append(f"\nPicked: {format_card(card)}{drawn} — {card.words} ({state})", style="italic")
-        return text
+        self.selected = max(0, min(self.selected, len(cards) - 1))
+        width = self._width("status", max(20, self.size.width - 2))
+        status = status_text(view, names, self.session.seed, width, show_markers=m)
+        self.query_one("#status", Static).update(status)
+        self.query_one("#players", Static).update(players_text(view, names, self._width("players", 50)))
+        box = self.query_one("#log-box", VerticalScroll)
+        log = self.query_one("#log", Static)
+        if self._logged != len(self.lines):
+            following = box.scroll_y >= box.max_scroll_y
+            log.update(Text("\n".join(self.lines)))
+            self._logged = len(self.lines)
+            if following:  # a person reading back up the log is not sent to its end
+                box.scroll_end(animate=False, immediate=False)
+        self.refresh_prompt()
+        width = self._width("hand", max(20, self.size.width - 4))
+        hand = hand_text(view, self.infos, self.selected, width, show_markers=m)
+        self.query_one("#hand", Static).update(hand)
 
-    def prompt_text(self, view: PlayerView) -> Text:
-        """What the person may do now: the decision's words, with the keys of its actions."""
-        state = self.state
-        names = self.session.names
-        lines: list[str] = []
-        if state.unsafe is not None and state.unsafe != HUMAN and self._reaction_pending():
-            lines.append(f"{names[state.unsafe]} has one card and did not call UNO: press c to catch!")
-        if state.unsafe == HUMAN:
-            lines.append("You have one card: press u to call UNO before someone catches you!")
-        jumps = [info for info in view.actions if info.group == "react" and info.card is not None]
-        if jumps and self._reaction_pending():
-            cards = " ".join(dict.fromkeys(format_card(info.card) for info in jumps if info.card is not None))
-            lines.append(f"Out of turn: press j to jump in with {cards}!")
-        if view.outcome is not None:
-            lines.append("The game is over. Press q to quit.")
-        elif view.to_act != HUMAN:
-            lines.append(f"Waiting for {names[view.to_act] if view.to_act is not None else 'nobody'}…")
-        else:
-            keys = {"hand": "Enter: play the picked card", "draw": "d: ", "pass": "p: "}
-            hints: list[str] = []
-            for info in view.actions:
-                if info.group == "hand" and keys["hand"] not in hints:
-                    hints.append(keys["hand"])
-                elif info.group == "decision" and info.type in keys:
-                    hints.append(keys[info.type] + info.label.lower())
-            prompt = name_seats(view.words.prompt, self.session.narrator_names)
-            lines.append(prompt + (f" ({' · '.join(hints)})" if hints else "") + ".")
-        return Text("\n".join(lines[-2:]))
-
-    def log_first_card(self) -> None:
-        """A new game's first card, once dealt (later rounds' and a Duo draft's: the narrator's lines)."""
-        line = first_card(self.view(), self.session.narrator_names)
-        if line is not None:
-            self.add_log(line)
+    def refresh_prompt(self) -> None:
+        """The prompt line, with the catch window's countdown."""
+        left = None if self.deadline is None else self.deadline - self.clock()
+        text = prompt_text(
+            self.view, self.infos, self.session.names, reaction_open=self.reaction_pending(), seconds_left=left
+        )
+        self.query_one("#prompt", Static).update(text)
 
     def show_message(self, text: str) -> None:
         self.query_one("#message", Static).update(Text(text))
@@ -541,21 +263,37 @@ class UnoApp(App[None]):
     # -- the flow of play ---------------------------------------------------------------
 
     def advance(self) -> None:
-        """Show the state and start whatever comes next: a reaction, a bot, or a prompt."""
+        """Show the state and start whatever comes next: a reaction window, a bot, or a prompt."""
         self._token += 1
+        view = self.view
+        if self.reaction_pending():
+            if self._window != view.steps:  # a new window: the person gets the whole countdown
+                self._window = view.steps
+                self.deadline = self.clock() + self.catch_seconds
+        else:
+            self.deadline = None
         self.refresh_view()
         if self.modal is not None:
             return
-        state = self.state
-        if state.is_over:
+        if view.outcome is not None:
             self.show_game_over()
             return
-        if self._reaction_pending():
-            self._later(self.uno_window, self._react)
-        elif state.to_act is not None and state.to_act != HUMAN:
+        if self.deadline is not None:
+            self.call_later(self.tick)
+        elif view.to_act is not None and view.to_act != HUMAN:
             self._later(self.bot_delay, self._bot_move)
-        if state.to_act == HUMAN:
+        if view.to_act == HUMAN:
             self.prompt_human()
+
+    def tick(self) -> None:
+        """The countdown of an open UNO window; at its end the bots react (unless a prompt is open)."""
+        if self.deadline is None:
+            return
+        if self.clock() < self.deadline or self.modal is not None or self.quitting:
+            self.refresh_prompt()
+            return
+        self.deadline = None
+        self._react()
 
     def _later(self, delay: float, callback: Callable[[], None]) -> None:
         token = self._token
@@ -571,59 +309,65 @@ class UnoApp(App[None]):
 
     def _react(self) -> None:
         """Out of turn: the bots may catch a seat that did not call UNO, or call it themselves (the table's policy)."""
-        steps = self.state.steps
-        events = self.session.bot_reaction()
+        steps = self.view.steps
+        step = self.session.bot_reaction()
         self._reacted = steps
-        if events is not None:
-            self.show_events(HUMAN + 1, events)  # a bot's step
+        if step is not None:
+            self.show(step)
             return
         self.advance()
 
     def _bot_move(self) -> None:
-        seat = self.state.to_act
-        events = self.session.bot_turn() if seat is not None and seat != HUMAN else None
-        if events is None:
+        step = self.session.bot_turn()
+        if step is None:
             self.advance()
             return
-        self.show_events(seat if seat is not None else HUMAN + 1, events)
+        self.show(step)
 
-    def perform(self, seat: Seat, action: Action | str) -> bool:
-        """Apply an action; log it; show a refusal instead of failing. True if applied."""
+    def perform(self, action: Action | str, *, shown: str | None = None) -> bool:
+        """Apply an action of the person; log it; show a refusal instead of failing. True if applied.
+
+        ``shown``: the card the person picked, when ``action`` only probes why it is refused
+        (the refusal names the card, not a colour the person never chose).
+        """
         try:
-            events = self.session.act(seat, action)
+            step = self.session.act(HUMAN, action)
         except IllegalActionError as error:
-            self.show_message(f"Refused ({error.rule}): {name_seats(error.reason, self.session.narrator_names)}")
+            reason = name_seats(error.reason, self.session.names)
+            if shown is not None and isinstance(action, Play):
+                reason = reason.replace(format_action(action), shown)
+            self.show_message(f"Refused ({error.rule}): {reason}")
             self.refresh_view()
             return False
         except InvalidNotationError as error:
             self.show_message(f"Not understood: {error}")
             return False
-        self.show_events(seat, events)
+        self.show(step, mine=True)
         return True
 
-    def show_events(self, seat: Seat, events: tuple[Event, ...]) -> None:
-        """Log what an applied action did, show a round's summary, and go on."""
-        if seat == HUMAN:
-            self.show_message("")
+    def show(self, step: Step, *, mine: bool = False) -> None:
+        """Show an applied step: its log lines, a round's summary; the last message (a refusal) goes; then go on."""
+        self.step = step
+        self.infos = step.view.actions
+        self.show_message(step.save_error or "")
+        if mine:
             self.follow_cursor()
-        if self.session.save_error is not None:
-            self.show_message(self.session.save_error)
-        for line in self.session.lines(events):
-            self.add_log(line)
-        ended = [event for event in events if isinstance(event, RoundEnded)]
-        if ended:
-            self.last_round = ended[-1]
-        if ended and not self.state.is_over:
-            self.show_round_summary(ended[-1])
+        self.lines += step.lines
+        if step.stats is not None:
+            self.stats = step.stats
+        if step.round_end is not None:
+            self.last_round = step.round_end
+            if step.view.outcome is None:
+                self.show_round_summary(step.round_end)
         self.advance()
 
     def follow_cursor(self) -> None:
         """After the person's action: pick the card just drawn, or the first card of a Duo dump."""
-        view = self.view()
+        view = self.view
         if view.to_act != HUMAN:
             return
         cards = self.hand_cards()
-        playable = {info.card for info in view.actions if info.group == "hand"}
+        playable = {info.card for info in self.infos if info.group == "hand"}
         if view.drawn_card is not None and view.drawn_card in cards:
             self.selected = cards.index(view.drawn_card)
         elif playable and 0 <= self.selected < len(cards) and cards[self.selected] not in playable:
@@ -647,29 +391,44 @@ class UnoApp(App[None]):
 
         self.push_screen(ChoiceScreen(kind, question, answers), done)
 
-    def notice(self, kind: str, body: Text | str, then: Callable[[], None] | None = None) -> None:
+    def notice(self, kind: str, body: Text | str, then: Callable[[], None] | None = None, at_end: bool = False) -> None:
         self.modal = kind
 
         def done(_: None) -> None:
             self.modal = None
-            if then is not None:
-                then()
-            else:
-                self.advance()
+            (then or self.advance)()
 
-        self.push_screen(NoticeScreen(kind, body), done)
+        self.push_screen(NoticeScreen(kind, body, at_end=at_end), done)
 
     def _answer_then_act(self, answer: str | None) -> None:
-        if answer is None or not self.perform(HUMAN, answer):
+        if answer is None or not self.perform(answer):
             self.advance()
+
+    def narrow(
+        self,
+        kind: str,
+        question: Text | str,
+        answers: Sequence[tuple[Text | str, str]],
+        candidates: list[Play],
+        keep: Callable[[str, Play], bool],
+    ) -> None:
+        """Ask, then go on with the candidates that ``keep`` the answer (cancelled: nothing is played)."""
+
+        def answered(answer: str | None) -> None:
+            if answer is None or answer == CANCEL:
+                self.advance()
+            else:
+                self.choose_play([p for p in candidates if keep(answer, p)], side_chosen=True, warned=True)
+
+        self.ask(kind, question, answers, answered)
 
     def prompt_human(self) -> None:
         """Open the question of a decision answered by choosing (not by a play from the hand, d or p)."""
-        view = self.view()
-        choices = [info for info in view.actions if info.group == "choice"]
+        view = self.view
+        choices = [info for info in self.infos if info.group == "choice"]
         if not choices:
             return
-        names = self.session.narrator_names
+        names = self.session.names
         question = Text(name_seats(view.words.prompt, names))
         card = shown_card(view)
         if card is not None:
@@ -690,149 +449,77 @@ class UnoApp(App[None]):
         ]
         self.ask(view.pending, question, answers, self._answer_then_act)
 
-    def color_answers(self, prefix: str) -> list[tuple[Text | str, str]]:
-        return [(color_text(color, show_markers=self.show_markers), prefix + color.letter) for color in COLORS]
-
-    def choose_play(self, candidates: list[Play], *, side_chosen: bool = False) -> None:
-        """Narrow the legal plays of one card with prompts: side, colour, target, UNO."""
+    def choose_play(self, candidates: list[Play], *, side_chosen: bool = False, warned: bool = False) -> None:
+        """Narrow the legal plays of one card with prompts: a bluff's warning, side, colour, target, UNO."""
+        m = self.show_markers
+        card = candidates[0].card
+        face = card_text(card, show_markers=m)
+        rules = find_rules(self.view.rules)
+        if not warned and all(p in self.step.bluffs for p in candidates):
+            question = (
+                Text("Warning: ")
+                + face
+                + Text(
+                    " would be a bluff: you hold a card that matches the current colour. It may be challenged,"
+                    " and a challenge you lose makes you draw instead."
+                )
+            )
+            answers = [("Play it anyway (a bluff)", "bluff"), ("Keep the card", CANCEL)]
+            self.ask("bluff", question, answers, lambda a: self._bluffed(a, candidates, side_chosen))
+            return
         if not side_chosen and all(p.flex for p in candidates):
             # Only the flex side can be played: it turns the Power Card red, so ask first.
-            card = candidates[0].card
-
-            def flex_only(answer: str | None) -> None:
-                if answer == FLEX_SIDE:
-                    self.choose_play(candidates, side_chosen=True)
-                else:
-                    self.advance()
-
-            self.ask(
-                "side",
-                Text("Only the flex side of ")
-                + card_text(card, show_markers=self.show_markers)
-                + Text(" can be played:"),
-                [(side_labels(self.state.rules, card)[1], FLEX_SIDE), ("Cancel: keep the card", "cancel")],
-                flex_only,
-            )
+            question = Text("Only the flex side of ") + face + Text(" can be played:")
+            answers = [(side_labels(rules, card)[1], FLEX_SIDE), ("Cancel: keep the card", CANCEL)]
+            self.narrow("side", question, answers, candidates, lambda a, p: True)
             return
         if len({p.flex for p in candidates}) > 1:
-            card = candidates[0].card
-            normal, flex_label = side_labels(self.state.rules, card)
-
-            def side(answer: str | None) -> None:
-                if answer is None:
-                    self.advance()
-                else:
-                    self.choose_play([p for p in candidates if p.flex == (answer == FLEX_SIDE)], side_chosen=True)
-
-            self.ask(
-                "side",
-                Text("Play which side of ") + card_text(card),
-                [(normal, "normal"), (flex_label, FLEX_SIDE)],
-                side,
+            normal, flex_label = side_labels(rules, card)
+            answers = [(normal, "normal"), (flex_label, FLEX_SIDE)]
+            self.narrow(
+                "side", Text("Play which side of ") + face, answers, candidates, lambda a, p: p.flex == (a == FLEX_SIDE)
             )
             return
         colors = list(dict.fromkeys(p.color for p in candidates))
         if len(colors) > 1:
-
-            def colour(answer: str | None) -> None:
-                if answer is None:
-                    self.advance()
-                else:
-                    chosen = Color.parse(answer)
-                    self.choose_play([p for p in candidates if p.color is chosen], side_chosen=True)
-
-            answers: list[tuple[Text | str, str]] = [
-                (color_text(c, show_markers=self.show_markers), c.letter) for c in COLORS if c in colors
-            ]
-            self.ask("wild", "Name the colour:", answers, colour)
+            shown = [(color_text(c, show_markers=m), c.letter) for c in COLORS if c in colors]
+            self.narrow("wild", "Name the colour:", shown, candidates, lambda a, p: p.color is Color.parse(a))
             return
-        targets = list(dict.fromkeys(p.target for p in candidates))
+        targets = [t for t in dict.fromkeys(p.target for p in candidates) if t is not None]
         if len(targets) > 1:
-            names = self.session.names
-
-            def target(answer: str | None) -> None:
-                if answer is None:
-                    self.advance()
-                else:
-                    self.choose_play([p for p in candidates if str(p.target) == answer], side_chosen=True)
-
-            sizes = self.view().hand_sizes
-            seats: list[tuple[Text | str, str]] = [
-                (f"{names[t]} ({sizes[t]} card{'s' if sizes[t] != 1 else ''})", str(t))
-                for t in targets
-                if t is not None
-            ]
-            aims = {info.action: info.aim for info in self.view().actions}
-            self.ask("target", aims.get(candidates[0]) or "Which seat?", seats, target)
+            names, sizes = self.session.names, self.view.hand_sizes
+            seats = [(f"{names.subject(t)} ({sizes[t]} card{'s' if sizes[t] != 1 else ''})", str(t)) for t in targets]
+            aims = {info.action: info.aim for info in self.infos}
+            aim = aims.get(candidates[0]) or "Which seat?"
+            self.narrow("target", aim, seats, candidates, lambda a, p: str(p.target) == a)
             return
         if len({p.uno for p in candidates}) > 1:
-
-            def uno(answer: str | None) -> None:
-                if answer is None:
-                    self.advance()
-                else:
-                    self.choose_play([p for p in candidates if p.uno == (answer == "uno")], side_chosen=True)
-
-            self.ask(
-                "uno",
-                "This play leaves you one card.",
-                [("Play and call UNO!", "uno"), ("Play without calling UNO", "quiet")],
-                uno,
+            answers = [("Play and call UNO!", "uno"), ("Play without calling UNO", "quiet")]
+            self.narrow(
+                "uno", "This play leaves you one card.", answers, candidates, lambda a, p: p.uno == (a == "uno")
             )
             return
-        self.perform(HUMAN, candidates[0])
+        self.perform(candidates[0])
 
-    def round_cards(self, ended: RoundEnded) -> Text:
-        """The hands left at the end of a round, card by card with their points (R-11)."""
-        names = self.session.names
-        tables = self.state.tables
-        body = Text()
-        # The notice is 90% of the screen wide (at most 84), less its border, padding and scroll bar.
-        width = min(84, self.size.width * 9 // 10) - 7
-        for seat, cards in enumerate(ended.hands):
-            if not cards:
-                continue
-            items = [Text(f"  {names[seat]:<6}")]
-            for card_id in cards:
-                item = card_text(tables.cards[card_id], show_markers=self.show_markers)
-                items.append(item + Text(f" {tables.points[card_id]}"))
-            items.append(Text(f" = {sum(tables.points[card_id] for card_id in cards)}"))
-            body.append_text(flow(items, width, gap=" ", indent=" " * 9))
-            body.append("\n")
-        return body
+    def _bluffed(self, answer: str | None, candidates: list[Play], side_chosen: bool) -> None:
+        if answer == "bluff":
+            self.choose_play(candidates, side_chosen=side_chosen, warned=True)
+        else:
+            self.advance()
 
-    def show_round_summary(self, ended: RoundEnded) -> None:
-        names = self.session.names
-        body = Text(f"Round {ended.round} is over\n\n", style="bold")
-        winner = "Nobody (a blocked round)" if ended.winner is None else names[ended.winner]
-        body.append(f"Winner: {winner}\n\nCards left, with their points:\n")
-        body.append_text(self.round_cards(ended))
-        body.append("\n")
-        for seat, delta in enumerate(ended.deltas):
-            body.append(f"  {names[seat]:<6} {delta:+5d}   total {self.state.scores[seat]:>5}\n")
-        body.append(f"\nPlaying to {self.state.options.target_score}. Press Enter for the next round.")
+    def round_width(self) -> int:
+        """The width of a notice's text: 90% of the screen (at most 84), less its border, padding and scroll bar."""
+        return min(84, self.size.width * 9 // 10) - 7
+
+    def show_round_summary(self, end: RoundEnd) -> None:
+        body = round_summary(end, self.view, self.session.names, self.round_width(), show_markers=self.show_markers)
         self.notice("round", body)
 
     def show_game_over(self) -> None:
-        outcome = self.state.outcome
-        assert outcome is not None
-        names = self.session.names
-        body = Text("Game over\n\n", style="bold")
-        if outcome.winner is None:
-            body.append("Nobody won.\n\n")
-        elif outcome.winner == HUMAN:
-            body.append("You won!\n\n", style="bold green")
-        else:
-            body.append(f"{names[outcome.winner]} won.\n\n")
-        if self.state.round_scores:
-            last = self.state.round_scores[-1]
-            body.append("Last round: " + ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(last)) + "\n")
-        if self.last_round is not None:
-            body.append("Cards left, with their points:\n")
-            body.append_text(self.round_cards(self.last_round))
-        for seat, score in enumerate(outcome.scores):
-            body.append(f"  {names[seat]:<6} {score:>5}\n")
-        body.append("\nPress Enter to look at the table, q to quit.")
+        width = self.round_width()
+        body = game_over_text(
+            self.view, self.session.names, self.last_round, self.stats, width, show_markers=self.show_markers
+        )
         self.notice("over", body, then=self.refresh_view)
 
     # -- keys ------------------------------------------------------------------------
@@ -841,13 +528,14 @@ class UnoApp(App[None]):
         """While a prompt is open, the app's own keys do not act; while "Quit?" is open, none do."""
         if self.quitting:
             return action not in _GAME_ACTIONS
-        return self.modal is None or action not in ("select", "pick", "play", "draw", "pass", "command", "help")
+        blocked = ("select", "pick", "play", "draw", "pass", "command", "help", "show_log")
+        return self.modal is None or action not in blocked
 
     def action_ask_quit(self) -> None:
         """q: quit at once when the game is over, else ask "Quit? y/n" first."""
         if self.quitting:
             return
-        if self.state.is_over:
+        if self.view.outcome is not None:
             self.exit()
             return
         self.quitting = True
@@ -881,40 +569,51 @@ class UnoApp(App[None]):
         if not cards:
             return
         card = cards[min(self.selected, len(cards) - 1)]
-        candidates = [a for a in legal_actions(self.state, HUMAN) if isinstance(a, Play) and a.card == card]
+        candidates = self.plays_of(card, "hand")
         if candidates:
             self.choose_play(candidates)
             return
-        # Not playable: let the engine say why (G-4).
-        probe = play(card, COLORS[0] if card.is_wild else None)
-        self.perform(HUMAN, probe)
+        # Not playable: let the engine say why (G-4), about the card alone.
+        self.perform(play(card, COLORS[0] if card.is_wild else None), shown=format_card(card))
+
+    def plays_of(self, card: Card | None, group: str) -> list[Play]:
+        """The legal plays of ``card`` offered in ``group`` (``hand``: on the person's decision; ``react``: jump-in)."""
+        return [i.action for i in self.infos if i.group == group and i.card == card and isinstance(i.action, Play)]
 
     def action_draw(self) -> None:
-        self.perform(HUMAN, DRAW)
+        self.perform(DRAW)
 
     def action_pass(self) -> None:
-        self.perform(HUMAN, PASS)
+        self.perform(PASS)
 
     def action_uno(self) -> None:
-        self.perform(HUMAN, CALL_UNO)
+        self.perform(CALL_UNO)
 
     def action_catch(self) -> None:
-        target = self.state.unsafe
+        target = self.view.unsafe
         if target is None or target == HUMAN:
             self.show_message("Nobody to catch.")
             return
-        self.perform(HUMAN, catch(target))
+        self.perform(catch(target))
 
     def action_jump(self) -> None:
         """j: play out of turn (a jump-in) with the picked card, or else the first card that can."""
-        jumps = [info for info in self.view().actions if info.group == "react" and info.card is not None]
+        jumps = [info.card for info in self.infos if info.group == "react" and info.card is not None]
         if not jumps:
             self.show_message("Nothing to jump in with now.")
             return
         cards = self.hand_cards()
         picked = cards[min(self.selected, len(cards) - 1)] if cards else None
-        card = picked if any(info.card == picked for info in jumps) else jumps[0].card
-        self.choose_play([info.action for info in jumps if info.card == card and isinstance(info.action, Play)])
+        self.choose_play(self.plays_of(picked if picked in jumps else jumps[0], "react"))
+
+    def action_scroll_log(self, direction: int) -> None:
+        """PageUp / PageDown: scroll the log (it stops following new lines until its end is shown again)."""
+        box = self.query_one("#log-box", VerticalScroll)
+        (box.scroll_page_down if direction > 0 else box.scroll_page_up)(animate=False)
+
+    def action_show_log(self) -> None:
+        """l: the whole log on one page, scrolled to its end."""
+        self.notice("log", Text("The whole log (Enter or Escape closes it)\n\n" + "\n".join(self.lines)), at_end=True)
 
     def action_command(self) -> None:
         self.query_one("#command", Input).focus()
@@ -935,4 +634,4 @@ class UnoApp(App[None]):
         if text in ("?", "help"):
             self.action_help()
             return
-        self.perform(HUMAN, text)
+        self.perform(text)

@@ -137,6 +137,10 @@ class Table:
         self._history: deque[TableStep] = deque(maxlen=history)
         self._offered = -1
         """The version at which the open UNO window was last offered to the bots."""
+        self._notation: list[tuple[Seat, str]] = []
+        """The notation of the first actions, formatted once each, as :meth:`record` needs it."""
+        self._heads: dict[object, Record] = {}
+        """The record's set-up by ``deck`` argument, made (the game dealt again and checked) once."""
         self.time_limit = time_limit
         """Seconds a bot may take for one decision (``None``: no limit); past it a :class:`BotError`."""
 
@@ -230,8 +234,26 @@ class Table:
         self._offered = -1
 
     def record(self, *, deck: bool | Sequence[str] = False) -> Record:
-        """The game so far as a record (``unoengine-record/1``); ``deck``: write the first deck, or this given one."""
-        return record_of(self._start, self._actions, deck=deck)
+        """The game so far as a record (``unoengine-record/1``); ``deck``: write the first deck, or this given one.
+
+        The set-up is made once (the check that the game was dealt from its seed deals
+        it again) and each action is formatted once, so that a record after every move
+        costs only the new actions.
+
+        Raises:
+            ValueError: the game was not dealt from its seed and no deck is given.
+        """
+        key: object = deck if isinstance(deck, bool) else tuple(deck)
+        head = self._heads.get(key)
+        if head is None:
+            head = record_of(self._start, (), deck=deck)
+            self._heads[key] = head
+        notation = self._notation
+        actions = self._actions
+        for index in range(len(notation), len(actions)):
+            seat, action = actions[index]
+            notation.append((seat, format_action(action)))
+        return Record(head.rules, head.seats, head.seed, head.options, head.dealer, head.deck, tuple(notation))
 
     def legal(self, seat: object) -> tuple[Action, ...]:
         """The seat's legal actions now (out-of-turn ones included)."""
