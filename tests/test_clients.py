@@ -8,13 +8,20 @@ carry its fields).
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 from unoengine.core.rules import RULESETS
 
 ROOT = Path(__file__).resolve().parents[1] / "src" / "unoengine"
-CLIENTS = (ROOT / "server" / "static" / "app.js", ROOT / "server" / "static" / "cards.js", ROOT / "cli" / "tui.py")
+CLIENTS = (
+    ROOT / "server" / "static" / "app.js",
+    ROOT / "server" / "static" / "cards.js",
+    ROOT / "cli" / "tui.py",
+    ROOT / "cli" / "texts.py",
+    ROOT / "cli" / "screens.py",
+)
 
 
 def decision_names() -> set[str]:
@@ -59,3 +66,41 @@ def test_the_terminal_takes_actions_from_the_view() -> None:
     text = (ROOT / "cli" / "tui.py").read_text()
     assert "parse_action(" not in text.replace("parse_action(text)", "")
     assert not re.search(r"\.startswith\([\"'](catch|color|draw|pass)", text)
+
+
+TERMINAL_APP = (ROOT / "cli" / "tui.py", ROOT / "cli" / "texts.py", ROOT / "cli" / "screens.py")
+"""The terminal app and its widgets: they show views, and never see a game state."""
+SESSION_CALLS = frozenset({"now", "act", "bot_turn", "bot_reaction"})
+"""The session's methods the app calls: each returns seat 0's view of one step (``cli/session.py``)."""
+
+
+def test_the_terminal_app_reads_views_only() -> None:
+    """No ``.state`` (nor the table, nor ``view_for``): the app sees a ``PlayerView`` per step, built once."""
+    hits = []
+    for path in TERMINAL_APP:
+        for node in ast.walk(ast.parse(path.read_text())):
+            where = f"{path.name}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Attribute) and node.attr in ("state", "table", "start", "view_now"):
+                hits.append(f"{where}: .{node.attr}")
+            if isinstance(node, ast.Name) and node.id in ("view_for", "legal_actions", "GameState"):
+                hits.append(f"{where}: {node.id}")
+            if isinstance(node, ast.ImportFrom) and node.module in (
+                "unoengine.core.state",
+                "unoengine.core.engine",
+                "unoengine.play.table",
+            ):
+                hits.append(f"{where}: imports {node.module}")
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Attribute)
+                and node.func.value.attr == "session"
+                and node.func.attr not in SESSION_CALLS
+            ):
+                hits.append(f"{where}: session.{node.func.attr}()")
+    assert not hits, "the terminal app reads more than views:\n" + "\n".join(hits)
+
+
+def test_the_session_has_no_textual() -> None:
+    text = (ROOT / "cli" / "session.py").read_text()
+    assert "textual" not in text and "rich" not in text

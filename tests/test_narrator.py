@@ -11,7 +11,7 @@ from unoengine.core.events import ActionTaken, CardsDrawn, Event, redact
 from unoengine.core.rules import find_rules
 from unoengine.core.state import GameState
 from unoengine.core.views import view_for
-from unoengine.play.narrator import Names, first_card, narrate
+from unoengine.play.narrator import Names, first_card, name_seats, narrate
 
 NAMES = Names.bots(3, reader=0)
 
@@ -98,3 +98,11 @@ def test_g2_the_narrator_tells_no_more_than_the_readers_view() -> None:
                 if isinstance(event, CardsDrawn) and event.seat != reader and event.cards:
                     name = f"Bot {event.seat}"
                     assert f"{name} drew {len(event.cards)}" in raw
+
+
+def test_a_refusal_about_the_reader_agrees_with_you_in_both_verbs() -> None:
+    """D-15's refusal: "seat 0 plays its red cards one by one or declines with 'pass'"."""
+    text = "seat 0 plays its red cards one by one or declines with 'pass', not 'G7'"
+    assert name_seats(text, NAMES) == "you play your red cards one by one or decline with 'pass', not 'G7'"
+    other = name_seats(text.replace("seat 0", "seat 1"), NAMES)
+    assert other.startswith("Bot 1 plays its red cards one by one or declines")

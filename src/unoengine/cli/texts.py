@@ -39,15 +39,14 @@ UNO — keys (Enter or Escape closes this)
   1-9, 0           pick the 1st-9th card (0 is the 10th)
   Enter            play the picked card (prompts ask for a colour,
                    a side, a target, and UNO when it matters)
-  d                draw (or take a total of cards to draw)
-  p                pass: keep the drawn card, or stop (the prompt says)
-  u                call UNO (you hold one card and have not called)
-  c                catch a player who has one card and no UNO (in time)
+  d / p            draw (or take the cards to draw) / pass
+  u                call UNO (you hold one card, not called yet)
+  c                catch a player with one card and no UNO, in time
   j                jump in: play out of turn (when the prompt says)
   PgUp / PgDn      scroll the log (l: the whole log on one page)
   / or :           type an action in notation: R7, W:g, G2|Y@flex,
-                   FW+2@flex:r>2, draw, pass, uno, catch 1, accept,
-                   challenge, keep, reject, color g
+                   FW+2@flex:r>2, draw, pass, uno, catch 1,
+                   accept, challenge, keep, reject, color g
   Escape           leave the input
   ? / q            this help / quit (asks first)
 

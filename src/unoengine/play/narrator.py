@@ -72,6 +72,8 @@ class Names:
 
 _SEAT = re.compile(r"\bseat (\d+)('s)?(?: (holds|has|names|adds|plays its|plays|takes))?")
 _YOU_VERBS = {"holds": "hold", "has": "have", "names": "name", "adds": "add", "plays its": "play your", "plays": "play"}
+_OR_VERBS = {" or takes ": " or take ", " or declines ": " or decline "}
+"""A second verb of the same seat ("seat 0 adds … or takes …"): "you add … or take …"."""
 
 
 def name_seats(text: str, names: Names) -> str:
@@ -90,8 +92,9 @@ def name_seats(text: str, names: Names) -> str:
         return "you" + (f" {_YOU_VERBS.get(verb, verb)}" if verb else "")
 
     named_text = _SEAT.sub(named, text)
-    if "you add " in named_text:
-        named_text = named_text.replace(" or takes ", " or take ")
+    if any(f"you {verb} " in named_text for verb in _YOU_VERBS.values()):  # the reader's second verb agrees too
+        for third, second in _OR_VERBS.items():
+            named_text = named_text.replace(third, second)
     return named_text
 
 
