@@ -26,3 +26,7 @@ def fail(message: str, status: int = EXIT_REFUSED) -> NoReturn:
     """Print ``message`` as one escaped line of at most :data:`LINE_LIMIT` on stderr and exit with ``status``."""
     click.echo(one_line(message, LINE_LIMIT), err=True)
     sys.exit(status)
+
+
+CATCH_SECONDS = 3.0
+"""How long the person of ``uno play`` has to call UNO or catch a bot before the bots react (``--catch-seconds``)."""

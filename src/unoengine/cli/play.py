@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -21,7 +21,7 @@ import click
 from click.core import ParameterSource
 
 from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names
-from unoengine.cli.common import CONTEXT, EXIT_FAILED, EXIT_REFUSED
+from unoengine.cli.common import CATCH_SECONDS, CONTEXT, EXIT_FAILED, EXIT_REFUSED
 from unoengine.cli.files import FileRefusedError, shown_path
 from unoengine.core.errors import InvalidNotationError, RecordError, excerpt, one_line
 from unoengine.core.options import PRESETS, parse_options, preset_options
@@ -95,6 +95,11 @@ def replay_command(state: GameState, bots: Sequence[str] = ("heuristic",), comma
     return " ".join(words)
 
 
+def seconds_option(name: str, default: float, text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """An option that is a number of seconds, read by the one parser of numbers (``cli/arguments.py``)."""
+    return click.option(name, type=Seconds(), default=default, show_default=True, help=text)
+
+
 @click.command("play", context_settings=CONTEXT)
 @click.option(
     "-r",
@@ -128,19 +133,11 @@ def replay_command(state: GameState, bots: Sequence[str] = ("heuristic",), comma
     help="A set of house rules (official: the printed rules); --option items change it further.",
 )
 @click.option("--no-markers", is_flag=True, help="Hide the colour-blind markers (▲ yellow … ▲▲▲▲ red).")
-@click.option(
-    "--bot-delay",
-    type=Seconds(),
-    default=0.6,
-    show_default=True,
-    help="Seconds each bot waits before it acts (0 to 60).",
-)
-@click.option(
+@seconds_option("--bot-delay", 0.6, "Seconds each bot waits before it acts (0 to 60).")
+@seconds_option(
     "--catch-seconds",
-    type=Seconds(),
-    default=3.0,
-    show_default=True,
-    help="Seconds you have to call UNO or catch a bot before the bots react (0 to 60); a countdown shows them.",
+    CATCH_SECONDS,
+    "Seconds you have to call UNO or catch a bot before the bots react (0 to 60); a countdown shows them.",
 )
 @click.option(
     "--save",

@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
+from unoengine.cli.common import CATCH_SECONDS
 from unoengine.cli.screens import ChoiceScreen, NoticeScreen, QuitScreen
 from unoengine.cli.session import HUMAN, RoundEnd, Session, Step
 from unoengine.cli.stats import StatsUpdate
@@ -49,9 +50,6 @@ __all__ = ["FLEX_SIDE", "ChoiceScreen", "NoticeScreen", "QuitScreen", "UnoApp", 
 
 RESUME_LINES = 6
 """How many of the last actions the log shows when a game is resumed."""
-
-CATCH_SECONDS = 3.0
-"""How long the person has to call UNO or catch a bot, by default (``--catch-seconds``)."""
 
 FLEX_SIDE = "flex-side"
 """The prompt answer that picks a Flex card's flex side."""
