@@ -110,7 +110,7 @@ def kill_while_saving(folder: Path, kills: int, mode: str) -> dict[str, Any]:
         capture_output=True,
         text=True,
         check=False,
-        timeout=120,
+        timeout=600,  # a guard against a hang, not a measure: a loaded machine only makes it slower
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr

@@ -35,6 +35,7 @@ from unoengine.cli.tui import UnoApp
 from unoengine.core.actions import Action, Play
 from unoengine.core.cards import format_card, parse_card
 from unoengine.core.engine import new_game
+from unoengine.core.notation import format_state
 from unoengine.core.record import format_record
 from unoengine.core.rules import find_rules
 from unoengine.core.state import GameState
@@ -44,8 +45,10 @@ SIZE = (120, 40)
 
 
 def session_of(state: GameState) -> Session:
-    """A session built from a dealt state (seat 0 is the person, heuristic bots elsewhere)."""
-    return Session(state, state, make_bots(["heuristic"], state.seats, 0))
+    """A session built from a state parsed from its one-line notation (seat 0 is the person, heuristic bots)."""
+    parsed = GameState.parse(format_state(state))
+    assert parsed == state
+    return Session(parsed, parsed, make_bots(["heuristic"], parsed.seats, 0))
 
 
 class Plays(HeuristicBot):
@@ -352,9 +355,21 @@ async def test_a_corrupt_statistics_file_is_reported_and_replaced() -> None:
 # -- the app reads views only; the record is written from the table ------------------------
 
 
-def test_a_saved_record_is_the_tables_record_formatted(tmp_path: Path) -> None:
+def test_a_saved_record_is_the_tables_record_formatted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save after a move deals nothing again (the record's set-up is checked once) and equals the table's record."""
+    import unoengine.core.record as record_module
+
+    dealt = []
+    original = record_module.new_game
+
+    def counting(*args: Any, **kwargs: Any) -> GameState:
+        dealt.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(record_module, "new_game", counting)
     session = Session.new("classic", 3, seed=4, save=tmp_path / "g.json")
     for _ in range(40):
         step = session.bot_turn() or session.act(HUMAN, session.view_now().legal[0])
         assert step.view == view_for(session.state, HUMAN)
+    assert len(dealt) == 1, "the game was dealt again to check it at every save"
     assert (tmp_path / "g.json").read_text() == format_record(session.table.record())
