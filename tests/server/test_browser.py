@@ -18,6 +18,7 @@ from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 from tests.server.harness import live_server
+from tests.web.browser import click_through, tap_play
 from unoengine import new_game, view_for
 from unoengine.server import auth
 
@@ -98,12 +99,10 @@ class Driver:
             await self.page.locator(f'.actions button[data-action="{choice}"]').click()
             self.done.add(words)
         else:
-            card = words.split("@")[0].split(":")[0].split(">")[0]
-            await self.page.locator(f'#hand .card[data-card="{card}"]').first.click()
-            picker = self.page.locator(f'#dialog button[data-action="{choice}"]')
-            options = [a for a in plays if a.split("@")[0].split(":")[0].split(">")[0].split(" ")[0] == card]
-            if len(options) > 1:
-                await picker.click()
+            action = next(a for a in view["actions"] if a["action"] == choice)
+            await self.page.locator(f'#hand .card[data-card="{action["card"]}"]').first.click()
+            await tap_play(self.page, state["v"])
+            await click_through(self.page, action)
             if ":" in choice:
                 self.done.add("wild")
             self.done.add("play")
@@ -218,6 +217,9 @@ async def test_two_browsers_create_join_and_play_a_classic_round_with_a_catch_an
             await alice.screenshot(path=SHOTS / "web-game.png")
             await play_until_over(drivers, reload_after=6)
             await alice.wait_for_selector("#final")
+            await alice.click("#next-round")  # the round summary stays until it is dismissed
+            await alice.click("#verify summary")  # the fairness check is folded behind its link
+            await alice.wait_for_selector("#check:has-text('matches')")
             await alice.screenshot(path=SHOTS / "web-final.png", full_page=True)
             done = drivers[0].done | drivers[1].done
             print("decisions:", sorted(done))
