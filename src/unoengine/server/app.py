@@ -33,17 +33,14 @@ from unoengine.bots.base import known_bots
 from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
-from unoengine.server.actor import OUTBOX, Client, ServerConfig, TableActor, Tap
+from unoengine.server.actor import OUTBOX, Client, Disconnect, Join, RecordOf, ServerConfig, TableActor, Tap
 from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import (
     PROTOCOL,
-    Act,
-    Again,
     Chat,
     Hello,
     Ping,
     ProtocolError,
-    Start,
     Sync,
     dumps,
     parse_message,
@@ -333,7 +330,7 @@ def create_app(server: UnoServer) -> Starlette:
             if not isinstance(body, dict) or set(body) - {"name"}:
                 raise ProtocolError("bad_field", 'the body is {"name": "..."}')
             name = parse_name(body.get("name"))
-            seat, token = await actor.call("join", name)
+            seat, token = await actor.call(Join(name))
         except ProtocolError as error:
             return _error(409 if error.code in ("full", "started") else 400, error.code, error.message)
         return JSONResponse({"code": actor.code, "seat": seat, "token": token, "table": actor.lobby()})
@@ -373,7 +370,7 @@ def create_app(server: UnoServer) -> Starlette:
         number = _game_number(request.path_params["game"])
         if number is None or not 1 <= number <= len(actor.lobby()["games"]):
             return _error(404, "no_game", "there is no game with that number")
-        text = await actor.call("record", number)
+        text = await actor.call(RecordOf(number))
         if text is None:
             return _error(409, "not_over", "a game's record is published when the game is over")
         return PlainTextResponse(
@@ -442,7 +439,7 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
         nonlocal owed_sync
         owed_sync = None
         if actor is not None and not outlet.closed:
-            actor.submit("sync", client, Sync(None, None))
+            actor.submit(Sync(None, None), client)
 
     def reply(message: dict[str, Any]) -> None:
         if actor is not None:
@@ -486,7 +483,7 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
                     reply({"type": "error", "code": "no_table", "message": "there is no table with that code"})
                     continue
                 actor = found
-                actor.submit("hello", client, (message.token, message.since, message.game))
+                actor.submit(message, client)
                 continue
             if isinstance(message, Ping):
                 reply({"type": "pong"})
@@ -494,26 +491,17 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
             if actor is None:
                 reply({"type": "error", "code": "hello_first", "message": "say hello to a table first"})
                 continue
-            if isinstance(message, Act):
-                actor.submit("act", client, message, received)
-            elif isinstance(message, Chat):
-                if not chat_bucket.take():
-                    reply({"type": "error", "code": "rate_limited", "message": "one chat line a second"})
-                    continue
-                actor.submit("chat", client, message)
-            elif isinstance(message, Start):
-                actor.submit("start", client, message)
-            elif isinstance(message, Again):
-                actor.submit("again", client, message)
-            elif isinstance(message, Sync):
-                actor.submit("sync", client, message)
+            if isinstance(message, Chat) and not chat_bucket.take():
+                reply({"type": "error", "code": "rate_limited", "message": "one chat line a second"})
+                continue
+            actor.submit(message, client, received)
     except WebSocketDisconnect:
         pass
     finally:
         if owed_sync is not None:
             owed_sync.cancel()
         if actor is not None:
-            actor.submit("leave", client)
+            actor.submit(Disconnect(), client)
         # let queued messages (a last error) go out, then stop the writer
         outlet.drop("bye")
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
