@@ -1135,6 +1135,7 @@ class TableActor:
         self.table = table
         self._bots_idle_at = None
         self.waiting.clear()
+        self._schedule()  # the syncs carry the new game's timers
         self.broadcast_lobby()
         for client in list(self.clients):
             self.sync(client)

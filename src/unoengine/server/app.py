@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from unoengine.bots.base import known_bots
+from unoengine.core.errors import excerpt
 from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
@@ -52,6 +53,14 @@ from unoengine.server.protocol import (
 from unoengine.server.store import SeatRow, Store, TableRow
 
 STATIC = Path(__file__).parent / "static"
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+    '<rect x="12" y="4" width="40" height="56" rx="6" fill="#d62828" stroke="#fff" stroke-width="3"/>'
+    '<ellipse cx="32" cy="32" rx="14" ry="22" transform="rotate(30 32 32)" fill="#fff"/>'
+    '<text x="32" y="41" font-family="sans-serif" font-size="26" font-weight="bold" text-anchor="middle"'
+    ' fill="#d62828">U</text></svg>'
+)
+"""The site's icon: a red card (``/favicon.ico``, served as SVG)."""
 MAX_BODY = 8192
 MAX_WS_BYTES = 16384
 """The WebSocket layer closes a connection whose frame is larger (1009, message too big)."""
@@ -287,6 +296,23 @@ def create_app(server: UnoServer) -> Starlette:
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    async def table_page(request: Request) -> Response:
+        # The same page; 404 when no table has the code (the page asks GET /api/tables/{code} why).
+        found = server.actor(request.path_params["code"].upper()) is not None
+        return FileResponse(
+            STATIC / "index.html", status_code=200 if found else 404, headers={"Cache-Control": "no-cache"}
+        )
+
+    async def favicon(request: Request) -> Response:
+        return Response(FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    def no_table(code: str) -> JSONResponse:
+        if not auth.is_code(code):
+            return _error(
+                404, "bad_code", f"{excerpt(code)} is not a table code ({auth.CODE_LENGTH} letters and digits)"
+            )
+        return _error(404, "no_table", "there is no table with that code")
+
     async def rules_info(request: Request) -> Response:
         rule_sets = []
         for rules in RULESETS.values():
@@ -324,7 +350,7 @@ def create_app(server: UnoServer) -> Starlette:
             return _error(429, "rate_limited", "too many requests: wait a moment")
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return _error(404, "no_table", "there is no table with that code")
+            return no_table(request.path_params["code"].upper())
         try:
             body = await _body(request)
             if not isinstance(body, dict) or set(body) - {"name"}:
@@ -338,7 +364,7 @@ def create_app(server: UnoServer) -> Starlette:
     async def describe(request: Request) -> Response:
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return _error(404, "no_table", "there is no table with that code")
+            return no_table(request.path_params["code"].upper())
         return JSONResponse(actor.lobby())
 
     async def mine(request: Request) -> Response:
@@ -366,7 +392,7 @@ def create_app(server: UnoServer) -> Starlette:
     async def record(request: Request) -> Response:
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return _error(404, "no_table", "there is no table with that code")
+            return no_table(request.path_params["code"].upper())
         number = _game_number(request.path_params["game"])
         if number is None or not 1 <= number <= len(actor.lobby()["games"]):
             return _error(404, "no_game", "there is no game with that number")
@@ -400,7 +426,8 @@ def create_app(server: UnoServer) -> Starlette:
 
     routes = [
         Route("/", page),
-        Route("/t/{code:str}", page),
+        Route("/t/{code:str}", table_page),
+        Route("/favicon.ico", favicon),
         Route("/api/rules", rules_info),
         Route("/healthz", health),
         Route("/api/stats", stats),
