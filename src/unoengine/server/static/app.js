@@ -253,6 +253,7 @@ function showStep(step, before) {
     beep("alert");
   if (!before || before.top === v.top || !v.top) return;
   beep("play");
+  T.lastPlayed = v.top;
   const top = document.getElementById("top-card");
   if (!top) return;
   top.classList.add("just-played");
@@ -302,12 +303,12 @@ function pick(card) {
   askPlay(card, options, { sides: v.sides?.[card], names: targetName, play: act });
 }
 
+// "Next round": the server waits for every person's `ready` (the lobby's `waiting`) before dealing on.
 function ready() {
-  const v = T.view;
-  const waiting = v && v.outcome === null && T.summary && v.round <= T.summary.round;
-  if (T.token && managed()) send({ type: "ready", token: T.token });
+  const waiting = T.lobby?.waiting || [];
+  if (T.token && managed() && waiting.includes(T.seat)) send({ type: "ready", token: T.token });
   T.readySent = true;
-  if (!waiting) T.summary = null;
+  if (!waiting.some((s) => s !== T.seat) || T.view?.outcome !== null) T.summary = null;
   render();
 }
 
@@ -363,7 +364,7 @@ function render() {
     app.replaceChildren(t.board, t.side);
   }
   const v = t.view;
-  if (v && t.summary && v.outcome === null && v.round > t.summary.round && t.readySent) t.summary = null;
+  if (t.summary && t.readySent && v?.outcome === null && !(L.waiting || []).length) t.summary = null;
   const parts = [];
   if (t.banner)
     parts.push(
@@ -402,6 +403,10 @@ function render() {
       ),
     );
   t.board.replaceChildren(...parts);
+  if (v && L.status !== "lobby" && t.shownGame !== t.game) {
+    t.shownGame = t.game; // a game begins: show the table from its top (the lobby may have been scrolled)
+    window.scrollTo(0, 0);
+  }
   const log = t.side.querySelector("#log");
   log.replaceChildren(...t.log.slice(-80).map((l) => h("li", { class: l.timeout ? "timeout" : "" }, l.text)));
   log.scrollTop = log.scrollHeight;

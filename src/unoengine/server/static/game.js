@@ -153,6 +153,7 @@ function pile(v, ui) {
   const known = v.draw_pile_known || [];
   const top = v.top ? cardElement(v.top, { words: wordsOf(v, v.top) }) : h("span", { class: "card back" }, "—");
   top.id = "top-card";
+  if (ui.T.lastPlayed === v.top) top.classList.add("just-played");
   const words = v.words || { prompt: "" };
   return h(
     "div",
@@ -329,9 +330,9 @@ function mine(v, ui) {
 export function summaryPanel(ev, L, v, ui) {
   const T = ui.T;
   const over = v.outcome !== null;
-  const waiting = (L.waiting || []).filter((s) => s !== T.seat);
-  const sent = T.readySent;
-  const next = over ? "See the final scores" : v.round > ev.round ? "Back to the game" : "Next round";
+  const waiting = L.waiting || [];
+  const others = waiting.filter((s) => s !== T.seat);
+  const held = T.readySent && others.length > 0 && !over;
   return h(
     "div",
     { class: "overlay", id: "summary-overlay" },
@@ -368,14 +369,15 @@ export function summaryPanel(ev, L, v, ui) {
           ),
         ),
       ),
-      waiting.length && !over
-        ? h("p", { id: "waiting" }, "Waiting for ", waiting.map((s) => ui.names.seat(s)).join(", "))
+      h("p", {}, "Scores: ", v.scores.map((score, s) => `${ui.names.Seat(s)} ${score}`).join(" · ")),
+      others.length && !over
+        ? h("p", { id: "waiting" }, "Waiting for ", others.map((s) => ui.names.seat(s)).join(", "))
         : null,
       h(
         "button",
-        { id: "next-round", class: "play", disabled: sent && !over && v.round <= ev.round, onclick: ui.ready },
-        sent && !over && v.round <= ev.round ? "Waiting for the others…" : next,
-        !over && v.round <= ev.round ? countdown(TIMERS.round) : null,
+        { id: "next-round", class: "play", disabled: held, onclick: ui.ready },
+        over ? "See the final scores" : held ? "Waiting for the others…" : "Next round",
+        !over && waiting.length ? countdown(TIMERS.round) : null,
       ),
     ),
   );

@@ -268,7 +268,10 @@ export async function joinPage(app, code, route) {
       error.textContent = e.message;
     }
   }
-  const open = lobby.seats.filter((s) => s.open).length;
+  const open =
+    (lobby.joinable ?? (lobby.status === "lobby" && lobby.seats.some((s) => s.open)))
+      ? lobby.seats.filter((s) => s.open).length
+      : 0;
   const watch = h("a", { href: `/t/${code}?watch=1`, "data-link": true, id: "watch" }, "Watch as a spectator");
   app.replaceChildren(
     h(
