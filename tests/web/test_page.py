@@ -389,3 +389,90 @@ async def test_the_final_screen_people_and_the_host() -> None:
         await guest.click("#leave")
         await guest.click("#leave-confirm")
         await wait_for(host, "() => window.unoSession.lobby.seats[1].bot !== null || window.unoSession.lobby.seats[1].open")
+
+
+@VIEWPORTS
+async def test_duo_shows_its_draft_and_what_is_known_of_the_draw_pile(viewport: str) -> None:
+    """Defect 10: the draft card's label fits its card; the draft's discards and the known bottom of the draw pile show."""
+    async with live_server(bot_delay=0.05) as live, chromium() as browser:
+        table = await create_table(live, "duo", ["heuristic"])
+        page = await new_page(browser, PAGES[viewport])
+        await open_seat(page, live, table["code"], 0, table["token"])
+        await start(page)
+        seen_discards = False
+        for _ in range(60):
+            await wait_for(page, f"{MY_TURN} || window.unoSession.view.top !== null")
+            s = await state(page)
+            view = s["view"]
+            if view["top"] is not None:
+                break
+            caption = await page.evaluate(
+                "() => { const f = document.querySelector('#shown-cards figure.shown'); if (!f) return null;"
+                " const c = f.querySelector('figcaption').getBoundingClientRect(), r = f.getBoundingClientRect();"
+                " return {text: f.innerText, inside: c.left >= r.left - 1 && c.right <= r.right + 1 && c.top >= r.top - 1}; }"
+            )
+            if view["draft_card"]:
+                assert caption is not None and caption["inside"], caption
+                assert "draft card" in caption["text"]
+            if view["discard_pile"]:
+                assert await page.locator("#discards .card").count() == len(view["discard_pile"])
+                seen_discards = True
+            answer = "reject" if len(view["discard_pile"]) < 2 else "keep"
+            buttons = [a for a in view["actions"] if a["type"] == answer] or view["actions"]
+            await page.click(f'.actions button[data-action="{buttons[0]["action"]}"]')
+            await wait_for(page, f"() => window.unoSession.v > {s['v']}")
+        else:
+            raise AssertionError("the draft did not end")
+        assert seen_discards
+        known = (await state(page))["view"]["draw_pile_known"]
+        assert known, "D-4 puts the draft discards under the draw pile, in a known order"
+        assert await page.locator("#draw-known .card").count() == len(known)
+        await page.screenshot(path=SHOTS / f"web-duo-{viewport}.png")
+
+
+async def test_the_host_hands_over_and_replaces_an_absent_person() -> None:
+    async with live_server(bot_delay=0.05) as live, chromium() as browser:
+        table = await create_table(live, "classic", [None, "heuristic"])
+        bob = await join(live, table["code"], "Bob")
+        host = await new_page(browser, PAGES["desktop"])
+        guest = await new_page(browser, PHONE)
+        await open_seat(host, live, table["code"], 0, table["token"])
+        await open_seat(guest, live, table["code"], 1, bob["token"])
+        await wait_for(host, "() => window.unoSession.lobby.seats[1].connected === true")
+        assert "host" in await host.inner_text('#people li[data-seat="0"]')
+        await host.click('#people li[data-seat="1"] [data-host="handover"]')
+        await guest.wait_for_selector("#start")
+        assert await host.locator("#start").count() == 0
+        await guest.click("#start")
+        await wait_for(host, "() => window.unoSession.view !== null")
+        await host.close()  # the host (now a player) leaves the page: an absent person
+        await wait_for(guest, "() => window.unoSession.lobby.seats[0].connected === false")
+        await guest.click('#people li[data-seat="0"] [data-host="replace"]')
+        await wait_for(guest, "() => window.unoSession.lobby.seats[0].bot !== null")
+
+
+async def test_the_lobby_explains_the_rule_sets_and_options() -> None:
+    async with live_server() as live, chromium() as browser:
+        page = await new_page(browser, PHONE)
+        await page.goto(live.url + "/")
+        for rules in ("classic", "duo", "flex"):
+            await page.select_option("#rules", rules)
+            words = await page.inner_text("#rules-words")
+            assert len(words) > 40, words
+            labels = await page.eval_on_selector_all("#options label", "(els) => els.map((e) => e.innerText)")
+            assert labels and not any("_" in label for label in labels), labels
+            helps = await page.eval_on_selector_all("#options .option-help", "(els) => els.map((e) => e.innerText)")
+            assert all(helps), helps
+        assert await page.inner_text("#seatlist div:first-child") == "Seat 1: you"
+
+
+async def test_a_timed_out_turn_is_logged_as_such() -> None:
+    async with live_server(bot_delay=0.05) as live, chromium() as browser:
+        table = await create_table(live, "classic", ["heuristic"], turn_seconds=2)
+        page = await new_page(browser, PHONE)
+        await open_seat(page, live, table["code"], 0, table["token"])
+        await start(page)
+        await wait_for(page, MY_TURN)
+        assert re.search(r"\d s", await page.inner_text("#whose"))
+        await page.wait_for_selector("#log li.timeout", timeout=10000)
+        assert "time ran out" in (await page.inner_text("#log li.timeout")).lower()
