@@ -91,7 +91,7 @@ async def start(page: Page) -> None:
 async def state(page: Page) -> dict[str, Any]:
     return await page.evaluate(  # type: ignore[no-any-return]
         "() => { const t = window.unoSession; return {seat: t.seat, v: t.v, game: t.game, view: t.view,"
-        " lobby: t.lobby, log: t.log.map((l) => l.text), selected: t.selected, summary: t.summary}; }"
+        " lobby: t.lobby, log: t.log.map((l) => l.text), selected: t.selected, summary: t.summary, banner: t.banner}; }"
     )
 
 

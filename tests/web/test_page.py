@@ -220,6 +220,7 @@ async def test_the_log_selection_and_what_just_happened(monkeypatch: pytest.Monk
         assert highlighted, "the card just played is highlighted"
         before = (await state(page))["log"]
         assert not any("You's" in line for line in before)
+        assert (await state(page))["banner"] == "", "no refusal nor server error on the way"
         await page.reload()
         await wait_for(page, f"() => window.unoSession.log.length >= {len(before)}")
         rebuilt = (await state(page))["log"]
@@ -283,6 +284,7 @@ async def test_ten_seats_on_a_phone_keep_the_hand_on_screen() -> None:
         await start(page)
         await page.wait_for_selector("#hand .card")
         assert await inside_viewport(page, "#hand"), "the hand is on screen without scrolling"
+        assert (await state(page))["banner"] == ""
         assert await page.evaluate("() => scrollY") == 0
         await page.screenshot(path=SHOTS / "web-phone-ten-seats.png")
         ratios = await page.evaluate(

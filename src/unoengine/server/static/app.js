@@ -91,7 +91,7 @@ function connect() {
   ws.onopen = () => {
     const hello = { type: "hello", table: t.code };
     if (t.token) hello.token = t.token;
-    if (t.v >= 0) {
+    if (t.v > 0) {
       hello.since = t.v;
       hello.game = t.game;
     }
@@ -181,12 +181,14 @@ function receive(msg) {
       t.game = msg.game;
       t.v = msg.v;
       t.view = msg.view;
-      if (t.logGame !== msg.game) {
-        // A new game or a reloaded page: rebuild the log from every step of the game.
-        t.log = [];
-        t.loggedV = -1;
+      if (t.logGame !== msg.game || msg.v > (t.loggedV ?? -1)) {
+        // A new game, a reloaded page, or steps the log missed: rebuild it from every step of the game.
+        if (t.logGame !== msg.game) {
+          t.log = [];
+          t.loggedV = -1;
+        }
         t.logGame = msg.game;
-        send({ type: "sync", since: 0, game: msg.game });
+        if (msg.v > 0 && msg.v > (t.loggedV ?? -1)) send({ type: "sync", since: 0, game: msg.game });
       }
       break;
     case "steps":
@@ -210,6 +212,7 @@ function receive(msg) {
       t.game = msg.game;
       t.v = msg.v;
       t.view = msg.view;
+      if (t.loggedV > 0 && msg.v > t.loggedV + 1) send({ type: "sync", since: 0, game: msg.game }); // a gap
       logStep(msg, true);
       break;
     case "chat":

@@ -89,7 +89,7 @@ export function peoplePanel(L, ui) {
         h(
           "li",
           { "data-seat": s.seat },
-          s.open ? h("em", {}, "open seat") : ui.names.seat(s.seat),
+          s.open ? h("em", {}, "open seat") : s.name || ui.names.Seat(s.seat),
           s.open ? null : seatTags(s, T, L),
           hostControls(s, ui),
         ),
@@ -122,8 +122,8 @@ function opponents(L, v, ui) {
           "div",
           { class: "who" },
           ui.names.seat(s),
-          info.bot ? " 🤖" : "",
-          info.away || info.connected === false ? " ⚠" : "",
+          info.bot ? h("span", { class: "tag" }, "bot") : null,
+          info.away || info.connected === false ? h("span", { class: "tag away" }, "away") : null,
         ),
         h(
           "div",
@@ -190,7 +190,7 @@ function pile(v, ui) {
         whoseLine(v, ui),
         v.outcome === null ? countdown(TIMERS.turn) : null,
       ),
-      v.outcome === null && words.prompt
+      v.outcome === null && v.to_act === ui.T.seat && words.prompt
         ? h("div", { class: "prompt", id: "prompt" }, ui.names.inText(words.prompt))
         : null,
     ),
