@@ -62,14 +62,17 @@ async def play_something(page: Page, *, uno: bool = True) -> bool:
         if plays:
             action = plays[0]
             await page.locator(f'#hand .card[data-card="{action["card"]}"]').first.click(timeout=2000)
-            if await page.evaluate("(v) => window.unoSession.v === v && !!document.getElementById('play-selected')"
-                                   " && document.getElementById('dialog').hidden", s["v"]):
+            if await page.evaluate(
+                "(v) => window.unoSession.v === v && !!document.getElementById('play-selected')"
+                " && document.getElementById('dialog').hidden",
+                s["v"],
+            ):
                 await page.click("#play-selected", timeout=2000)
             await click_through(page, action)
         else:
             button = next(a for a in actions if a["group"] in ("decision", "choice"))
             await page.click(f'.actions button[data-action="{button["action"]}"]', timeout=2000)
-    except Exception:  # noqa: BLE001 - the page re-rendered meanwhile (a bot acted): look again
+    except Exception:
         return False
     for _ in range(200):
         if (await state(page))["v"] != s["v"]:
@@ -88,7 +91,9 @@ def flex_wild_seed() -> int:
     raise AssertionError("no such seed")
 
 
-async def a_table_for_bob(live: Live, rules: str, bots: list[str | None], **settings: Any) -> tuple[dict[str, Any], Player]:
+async def a_table_for_bob(
+    live: Live, rules: str, bots: list[str | None], **settings: Any
+) -> tuple[dict[str, Any], Player]:
     """A table where Bob (seat 1, the first to act) plays; Alice, the host at seat 0, deals from a plain client."""
     table = await create_table(live, rules, bots, **settings)
     bob = await join(live, table["code"], "Bob")
@@ -103,7 +108,9 @@ async def test_a_flex_wild_is_asked_step_by_step_in_a_dialog_that_fits(
     """Defects 1 and 2: side, colour, target, UNO, one question at a time, always on screen; Enter never answers."""
     seeded(monkeypatch, flex_wild_seed())
     async with live_server(bot_delay=0.05, react_delay=2.0) as live, chromium() as browser:
-        table, alice = await a_table_for_bob(live, "flex", [None, "heuristic", "heuristic", "heuristic"], options={"hand_size": 2})
+        table, alice = await a_table_for_bob(
+            live, "flex", [None, "heuristic", "heuristic", "heuristic"], options={"hand_size": 2}
+        )
         page = await new_page(browser, PAGES[viewport])
         await open_seat(page, live, table["code"], 1, table["bob"]["token"])
         await alice.send({"type": "start", "token": table["token"]})
@@ -136,7 +143,12 @@ async def test_a_flex_wild_is_asked_step_by_step_in_a_dialog_that_fits(
             key = await page.locator("#dialog button[data-key]").first.get_attribute("data-key")
             value = {"side": "true", "colour": "r", "target": "3", "uno": "true"}[str(key)]
             await page.click(f'#dialog button[data-key="{key}"][data-value="{value}"]')
-        assert questions == ["Which side of the card?", "Choose a colour", "Who must draw?", "Call UNO? You will have one card left."]
+        assert questions == [
+            "Which side of the card?",
+            "Choose a colour",
+            "Who must draw?",
+            "Call UNO? You will have one card left.",
+        ]
         await wait_for(page, f"() => window.unoSession.v > {s['v']}")
         assert await page.locator("#dialog").is_hidden()
         log = (await state(page))["log"]
@@ -159,7 +171,8 @@ async def test_flex_cards_are_readable_and_explained(monkeypatch: pytest.MonkeyP
         await start(page)
         overlaps = await page.evaluate(
             "() => [...document.querySelectorAll('.card.has-flex')].filter((c) => {"
-            " const f = c.querySelector('.face').getBoundingClientRect(), b = c.querySelector('.flexside').getBoundingClientRect();"
+            " const f = c.querySelector('.face').getBoundingClientRect(),"
+            " b = c.querySelector('.flexside').getBoundingClientRect();"
             " return f.bottom > b.top + 1 || b.height > 20; }).map((c) => c.dataset.card)"
         )
         assert overlaps == [], overlaps
@@ -167,7 +180,8 @@ async def test_flex_cards_are_readable_and_explained(monkeypatch: pytest.MonkeyP
         faces = await page.evaluate(
             "() => { const el = document.createElement('div'); document.body.append(el);"
             " return import('/static/cards.js').then((m) => ['FWA', 'R5!'].map((c) => { const e = m.cardElement(c);"
-            " el.append(e); return [e.querySelector('.face').textContent, e.innerText, e.querySelector('.flip')?.title || '']; })); }"
+            " el.append(e); return [e.querySelector('.face').textContent, e.innerText,"
+            " e.querySelector('.flip')?.title || '']; })); }"
         )
         assert faces[0][0] == "All" and "ALL DRAW" in faces[0][1].upper()
         assert faces[1][0] == "5" and "flip" in faces[1][2]
@@ -208,10 +222,15 @@ async def test_the_log_selection_and_what_just_happened(monkeypatch: pytest.Monk
             after = await state(page)
             if picked in after["view"]["hand"] and after["selected"] is not None:
                 assert after["selected"] == picked
-                selected = await page.eval_on_selector_all("#hand .card.selected", "(els) => els.map((e) => e.dataset.card)")
+                selected = await page.eval_on_selector_all(
+                    "#hand .card.selected", "(els) => els.map((e) => e.dataset.card)"
+                )
                 assert set(selected) == {picked}
         await wait_for(page, "() => window.unoSession.log.length > 8")
-        at_bottom = await page.evaluate("() => { const l = document.getElementById('log'); return l.scrollTop + l.clientHeight >= l.scrollHeight - 2; }")
+        at_bottom = await page.evaluate(
+            "() => { const l = document.getElementById('log');"
+            " return l.scrollTop + l.clientHeight >= l.scrollHeight - 2; }"
+        )
         assert at_bottom, "the log shows its newest line"
         highlighted = await page.evaluate(
             "() => { const top = document.getElementById('top-card');"
@@ -290,7 +309,8 @@ async def test_ten_seats_on_a_phone_keep_the_hand_on_screen() -> None:
         ratios = await page.evaluate(
             """() => {
               const lum = (rgb) => { const [r, g, b] = rgb.match(/\\d+/g).slice(0, 3).map((x) => { x /= 255;
-                return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+                return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+                return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
               return [...document.querySelectorAll('#hand .card:not(.legal):not(.wild)')].map((c) => {
                 const s = getComputedStyle(c), a = lum(s.color), b = lum(s.backgroundColor);
                 return { card: c.dataset.card, opacity: s.opacity, filter: s.filter,
@@ -329,7 +349,9 @@ async def test_the_round_summary_waits_for_next_round(monkeypatch: pytest.Monkey
         await page.screenshot(path=SHOTS / f"web-summary-{viewport}.png")
         await page.click("#next-round")
         await page.wait_for_selector("#summary", state="detached")
-        await wait_for(page, f"() => window.unoSession.view.round > {s['summary']['round']} || window.unoSession.v > {s['v']}")
+        await wait_for(
+            page, f"() => window.unoSession.view.round > {s['summary']['round']} || window.unoSession.v > {s['v']}"
+        )
 
 
 async def test_uno_counts_down_and_the_turn_timer_shows(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -390,12 +412,14 @@ async def test_the_final_screen_people_and_the_host() -> None:
         await guest.screenshot(path=SHOTS / "web-final-phone.png")
         await guest.click("#leave")
         await guest.click("#leave-confirm")
-        await wait_for(host, "() => window.unoSession.lobby.seats[1].bot !== null || window.unoSession.lobby.seats[1].open")
+        await wait_for(
+            host, "() => window.unoSession.lobby.seats[1].bot !== null || window.unoSession.lobby.seats[1].open"
+        )
 
 
 @VIEWPORTS
 async def test_duo_shows_its_draft_and_what_is_known_of_the_draw_pile(viewport: str) -> None:
-    """Defect 10: the draft card's label fits its card; the draft's discards and the known bottom of the draw pile show."""
+    """Defect 10: the draft card's label fits its card; the draft's discards and the draw pile's known bottom show."""
     async with live_server(bot_delay=0.05) as live, chromium() as browser:
         table = await create_table(live, "duo", ["heuristic"])
         page = await new_page(browser, PAGES[viewport])
@@ -411,7 +435,8 @@ async def test_duo_shows_its_draft_and_what_is_known_of_the_draw_pile(viewport: 
             caption = await page.evaluate(
                 "() => { const f = document.querySelector('#shown-cards figure.shown'); if (!f) return null;"
                 " const c = f.querySelector('figcaption').getBoundingClientRect(), r = f.getBoundingClientRect();"
-                " return {text: f.innerText, inside: c.left >= r.left - 1 && c.right <= r.right + 1 && c.top >= r.top - 1}; }"
+                " return {text: f.innerText,"
+                " inside: c.left >= r.left - 1 && c.right <= r.right + 1 && c.top >= r.top - 1}; }"
             )
             if view["draft_card"]:
                 assert caption is not None and caption["inside"], caption
