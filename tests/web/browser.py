@@ -38,6 +38,20 @@ SHOTS = (
 """UNO_SCREENSHOTS=1 refreshes the README's screenshots (docs/screenshots/); otherwise they go to a temporary folder."""
 
 
+async def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
+    """A screenshot of the page as ``name``; for the README, reduced to a small 128-colour PNG (Pillow)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / name
+    await page.screenshot(path=path, full_page=full_page)
+    if os.environ.get("UNO_SCREENSHOTS"):
+        from PIL import Image  # matplotlib's dependency: only needed to refresh the README's pictures
+
+        with Image.open(path) as image:
+            small = image.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+        small.save(path, optimize=True)
+    return path
+
+
 @contextlib.asynccontextmanager
 async def chromium() -> AsyncIterator[Browser]:
     async with async_playwright() as playwright:

@@ -18,13 +18,13 @@ from tests.server.harness import Live, Player, live_server
 from tests.web.browser import (
     PAGES,
     PHONE,
-    SHOTS,
     chromium,
     click_through,
     create_table,
     join,
     new_page,
     open_seat,
+    shot,
     start,
     state,
     wait_for,
@@ -139,7 +139,7 @@ async def test_a_flex_wild_is_asked_step_by_step_in_a_dialog_that_fits(
             buttons = await page.locator("#dialog .choices button").count()
             assert buttons <= 4, f"{buttons} answers at once"
             if len(questions) == 3 and viewport == "phone":
-                await page.screenshot(path=SHOTS / "web-picker-phone.png")
+                await shot(page, "web-picker-phone.png")
             key = await page.locator("#dialog button[data-key]").first.get_attribute("data-key")
             value = {"side": "true", "colour": "r", "target": "3", "uno": "true"}[str(key)]
             await page.click(f'#dialog button[data-key="{key}"][data-value="{value}"]')
@@ -197,7 +197,7 @@ async def test_flex_cards_are_readable_and_explained(monkeypatch: pytest.MonkeyP
             assert s["view"]["sides"][card][0] in info and s["view"]["sides"][card][1] in info
             assert (await state(page))["v"] == s["v"], "a first tap on a phone plays nothing"
             assert await page.locator(f'#hand .card.selected[data-card="{card}"]').count() >= 1
-        await page.screenshot(path=SHOTS / f"web-flex-{viewport}.png")
+        await shot(page, f"web-flex-{viewport}.png")
 
 
 @VIEWPORTS
@@ -305,7 +305,7 @@ async def test_ten_seats_on_a_phone_keep_the_hand_on_screen() -> None:
         assert await inside_viewport(page, "#hand"), "the hand is on screen without scrolling"
         assert (await state(page))["banner"] == ""
         assert await page.evaluate("() => scrollY") == 0
-        await page.screenshot(path=SHOTS / "web-phone-ten-seats.png")
+        await shot(page, "web-phone-ten-seats.png")
         ratios = await page.evaluate(
             """() => {
               const lum = (rgb) => { const [r, g, b] = rgb.match(/\\d+/g).slice(0, 3).map((x) => { x /= 255;
@@ -346,7 +346,7 @@ async def test_the_round_summary_waits_for_next_round(monkeypatch: pytest.Monkey
         assert await inside_viewport(page, "#summary")
         assert re.search(r"\d+ s", await page.inner_text("#next-round")), "the wait counts down"
         assert (await state(page))["view"]["round"] == s["view"]["round"], "the next round waits"
-        await page.screenshot(path=SHOTS / f"web-summary-{viewport}.png")
+        await shot(page, f"web-summary-{viewport}.png")
         await page.click("#next-round")
         await page.wait_for_selector("#summary", state="detached")
         await wait_for(
@@ -409,7 +409,7 @@ async def test_the_final_screen_people_and_the_host() -> None:
         assert scores == sorted(scores, reverse=True)
         assert "Waiting for the host" in await guest.inner_text("#final")
         assert await host.locator("#again").count() == 1
-        await guest.screenshot(path=SHOTS / "web-final-phone.png")
+        await shot(guest, "web-final-phone.png")
         await guest.click("#leave")
         await guest.click("#leave-confirm")
         await wait_for(
@@ -454,7 +454,7 @@ async def test_duo_shows_its_draft_and_what_is_known_of_the_draw_pile(viewport: 
         known = (await state(page))["view"]["draw_pile_known"]
         assert known, "D-4 puts the draft discards under the draw pile, in a known order"
         assert await page.locator("#draw-known .card").count() == len(known)
-        await page.screenshot(path=SHOTS / f"web-duo-{viewport}.png")
+        await shot(page, f"web-duo-{viewport}.png")
 
 
 async def test_the_host_hands_over_and_replaces_an_absent_person() -> None:
