@@ -141,3 +141,13 @@ async def tap_play(page: Page, version: int) -> None:
     )
     if shown:
         await page.locator("#play-selected").click()
+
+
+async def seated(
+    live: Live, browser: Browser, rules: str, bots: list[str | None], viewport: dict[str, int], **settings: Any
+) -> tuple[dict[str, Any], Page]:
+    """A new table (seat 0 a person, ``bots`` in the others) and its page open as seat 0."""
+    table = await create_table(live, rules, bots, **settings)
+    page = await new_page(browser, viewport)
+    await open_seat(page, live, table["code"], 0, table["token"])
+    return table, page

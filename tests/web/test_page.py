@@ -24,6 +24,7 @@ from tests.web.browser import (
     join,
     new_page,
     open_seat,
+    seated,
     shot,
     start,
     state,
@@ -165,9 +166,7 @@ async def test_flex_cards_are_readable_and_explained(monkeypatch: pytest.MonkeyP
     """Defect 7: the flex band never covers the number; the Wild All Draw is named; a tap shows both sides."""
     seeded(monkeypatch, 11)
     async with live_server(bot_delay=0.05) as live, chromium() as browser:
-        table = await create_table(live, "flex", ["heuristic", "heuristic"])
-        page = await new_page(browser, PAGES[viewport])
-        await open_seat(page, live, table["code"], 0, table["token"])
+        _, page = await seated(live, browser, "flex", ["heuristic", "heuristic"], PAGES[viewport])
         await start(page)
         overlaps = await page.evaluate(
             "() => [...document.querySelectorAll('.card.has-flex')].filter((c) => {"
@@ -205,9 +204,7 @@ async def test_the_log_selection_and_what_just_happened(monkeypatch: pytest.Monk
     """Defects 3, 4, 6: the log shows its newest line and is rebuilt on reload; the selection is a card."""
     seeded(monkeypatch, 5)
     async with live_server(bot_delay=0.05) as live, chromium() as browser:
-        table = await create_table(live, "classic", ["heuristic", "heuristic"])
-        page = await new_page(browser, PAGES[viewport])
-        await open_seat(page, live, table["code"], 0, table["token"])
+        _, page = await seated(live, browser, "classic", ["heuristic", "heuristic"], PAGES[viewport])
         assert not await page.is_checked("#sound"), "sounds are off unless turned on"
         await start(page)
         for _ in range(6):
@@ -249,9 +246,7 @@ async def test_the_log_selection_and_what_just_happened(monkeypatch: pytest.Monk
 async def test_a_dropped_connection_locks_the_table_until_it_is_back() -> None:
     """Defect 5: nothing pressed while the connection is down is lost silently: the table is locked and says so."""
     async with live_server(bot_delay=0.05) as live, chromium() as browser:
-        table = await create_table(live, "classic", ["heuristic"])
-        page = await new_page(browser, PHONE)
-        await open_seat(page, live, table["code"], 0, table["token"])
+        _, page = await seated(live, browser, "classic", ["heuristic"], PHONE)
         await start(page)
         await wait_for(page, MY_TURN)
         v = (await state(page))["v"]
@@ -297,9 +292,7 @@ async def test_table_codes_that_lead_nowhere_say_so() -> None:
 async def test_ten_seats_on_a_phone_keep_the_hand_on_screen() -> None:
     """At 10 seats the opponents collapse into a strip; a dimmed card keeps its text readable (WCAG AA)."""
     async with live_server(bot_delay=0.3) as live, chromium() as browser:
-        table = await create_table(live, "classic", ["heuristic"] * 9)
-        page = await new_page(browser, PHONE)
-        await open_seat(page, live, table["code"], 0, table["token"])
+        _, page = await seated(live, browser, "classic", ["heuristic"] * 9, PHONE)
         await start(page)
         await page.wait_for_selector("#hand .card")
         assert await inside_viewport(page, "#hand"), "the hand is on screen without scrolling"
@@ -328,9 +321,9 @@ async def test_the_round_summary_waits_for_next_round(monkeypatch: pytest.Monkey
     """Fair to people: UNO's countdown, no default answer, the summary until "Next round", its countdown."""
     seeded(monkeypatch, 2)
     async with live_server(bot_delay=0.05, react_delay=2.0, round_wait=10.0) as live, chromium() as browser:
-        table = await create_table(live, "classic", ["heuristic"], options={"hand_size": 2}, turn_seconds=60)
-        page = await new_page(browser, PAGES[viewport])
-        await open_seat(page, live, table["code"], 0, table["token"])
+        _, page = await seated(
+            live, browser, "classic", ["heuristic"], PAGES[viewport], options={"hand_size": 2}, turn_seconds=60
+        )
         await start(page)
         for _ in range(400):
             if await page.locator("#summary").count():
@@ -358,9 +351,9 @@ async def test_uno_counts_down_and_the_turn_timer_shows(monkeypatch: pytest.Monk
     """A person who forgot UNO sees the button's countdown before a bot may catch them; the turn timer counts too."""
     seeded(monkeypatch, 2)
     async with live_server(bot_delay=0.05, react_delay=3.0) as live, chromium() as browser:
-        table = await create_table(live, "classic", ["heuristic"], options={"hand_size": 2}, turn_seconds=60)
-        page = await new_page(browser, PHONE)
-        await open_seat(page, live, table["code"], 0, table["token"])
+        _, page = await seated(
+            live, browser, "classic", ["heuristic"], PHONE, options={"hand_size": 2}, turn_seconds=60
+        )
         await start(page)
         for _ in range(100):
             await wait_for(page, MY_TURN)
@@ -421,9 +414,7 @@ async def test_the_final_screen_people_and_the_host() -> None:
 async def test_duo_shows_its_draft_and_what_is_known_of_the_draw_pile(viewport: str) -> None:
     """Defect 10: the draft card's label fits its card; the draft's discards and the draw pile's known bottom show."""
     async with live_server(bot_delay=0.05) as live, chromium() as browser:
-        table = await create_table(live, "duo", ["heuristic"])
-        page = await new_page(browser, PAGES[viewport])
-        await open_seat(page, live, table["code"], 0, table["token"])
+        _, page = await seated(live, browser, "duo", ["heuristic"], PAGES[viewport])
         await start(page)
         seen_discards = False
         for _ in range(60):
@@ -459,18 +450,22 @@ async def test_duo_shows_its_draft_and_what_is_known_of_the_draw_pile(viewport: 
 
 async def test_the_host_hands_over_and_replaces_an_absent_person() -> None:
     async with live_server(bot_delay=0.05) as live, chromium() as browser:
-        table = await create_table(live, "classic", [None, "heuristic"])
+        table = await create_table(live, "classic", [None, None])
         bob = await join(live, table["code"], "Bob")
+        await join(live, table["code"], "Carol")  # takes seat 3 and never comes: an absent person
         host = await new_page(browser, PAGES["desktop"])
         guest = await new_page(browser, PHONE)
         await open_seat(host, live, table["code"], 0, table["token"])
         await open_seat(guest, live, table["code"], 1, bob["token"])
         await wait_for(host, "() => window.unoSession.lobby.seats[1].connected === true")
+        assert await host.locator('#people li[data-seat="1"] [data-host="kick"]').count() == 0, "Bob is here"
+        await host.click('#people li[data-seat="2"] [data-host="kick"]')
+        await wait_for(host, "() => window.unoSession.lobby.seats[2].open")
         assert "host" in await host.inner_text('#people li[data-seat="0"]')
         await host.click('#people li[data-seat="1"] [data-host="handover"]')
         await guest.wait_for_selector("#start")
         assert await host.locator("#start").count() == 0
-        await guest.click("#start")
+        await guest.click("#start-bots")
         await wait_for(host, "() => window.unoSession.view !== null")
         await host.close()  # the host (now a player) leaves the page: an absent person
         await wait_for(guest, "() => window.unoSession.lobby.seats[0].connected === false")
@@ -495,9 +490,7 @@ async def test_the_lobby_explains_the_rule_sets_and_options() -> None:
 
 async def test_a_timed_out_turn_is_logged_as_such() -> None:
     async with live_server(bot_delay=0.05) as live, chromium() as browser:
-        table = await create_table(live, "classic", ["heuristic"], turn_seconds=2)
-        page = await new_page(browser, PHONE)
-        await open_seat(page, live, table["code"], 0, table["token"])
+        _, page = await seated(live, browser, "classic", ["heuristic"], PHONE, turn_seconds=2)
         await start(page)
         await wait_for(page, MY_TURN)
         assert re.search(r"\d s", await page.inner_text("#whose"))

@@ -228,6 +228,7 @@ function receive(msg) {
   }
   render();
   if (msg.type === "step") showStep(msg, before);
+  t.arriving = []; // drawn cards arrive once, not at every redraw
 }
 
 // The log: the server's sentences for this seat, or (from an older server) the step's words.
@@ -238,9 +239,12 @@ function logStep(step, live) {
     : [`${names.Seat(step.seat)} ${names.inText(step.words || step.action)}`];
   for (const text of lines) T.log.push({ text, timeout: Boolean(step.timeout) });
   for (const ev of step.events || []) {
-    if (ev.type === "round_ended" && live) {
-      T.summary = ev;
-      T.readySent = false;
+    if (ev.type === "round_ended") {
+      T.lastRound = ev;
+      if (live) {
+        T.summary = ev;
+        T.readySent = false;
+      }
     }
     if (ev.type === "cards_drawn" && ev.seat === T.seat && ev.cards && live) T.arriving = [...ev.cards];
   }
@@ -368,6 +372,8 @@ function render() {
   }
   const v = t.view;
   if (t.summary && t.readySent && v?.outcome === null && !(L.waiting || []).length) t.summary = null;
+  // A page (re)opened while the next round waits for this seat shows the summary it waits on.
+  if (!t.summary && !t.readySent && t.lastRound && (L.waiting || []).includes(t.seat)) t.summary = t.lastRound;
   const parts = [];
   if (t.banner)
     parts.push(

@@ -180,8 +180,16 @@ function pile(v, ui) {
         ? h(
             "div",
             { class: "known", id: "draw-known" },
-            "Bottom of the draw pile (seen, bottom first): ",
-            known.map((c) => cardElement(c, { size: "small" })),
+            h(
+              "div",
+              { class: "known-words" },
+              `Bottom of the draw pile, seen by both (${known.length}, bottom first):`,
+            ),
+            h(
+              "div",
+              { class: "strip" },
+              known.map((c) => cardElement(c, { size: "mini" })),
+            ),
           )
         : null,
       h(
