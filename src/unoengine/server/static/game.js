@@ -279,8 +279,9 @@ function cardInfo(v, ui) {
   return h(
     "div",
     { class: "card-info", id: "card-info" },
-    h("b", {}, card),
-    sides ? `: ${sides[0]}` : "",
+    cardElement(card, { size: "small", words: wordsOf(v, card) }),
+    " ",
+    sides ? sides[0] : card,
     sides?.[1] ? h("div", { class: "flex-info" }, `Flex side (with a green Power Card): ${sides[1]}`) : null,
     plays.length
       ? h("button", { id: "play-selected", class: "play", onclick: () => ui.pick(card) }, "Play it")

@@ -1,7 +1,7 @@
 // The question that chooses among one card's plays, asked step by step from the actions' fields:
 // side, then colour, then target, then UNO — one short question at a time, in a dialog that fits the
 // viewport and scrolls. Nothing is focused but the dialog itself: a key never answers for the player.
-import { COLORS, MARKERS } from "./cards.js";
+import { COLORS, cardElement, MARKERS } from "./cards.js";
 import { h } from "./dom.js";
 
 const dialog = document.getElementById("dialog");
@@ -88,11 +88,13 @@ export function askPlay(card, options, { sides, names, play }) {
   }
   function show(question, answers, choose) {
     openDialog(
-      `Play ${card}`,
+      "Play this card",
       sides
         ? h(
             "p",
             { class: "card-sides" },
+            cardElement(card, { size: "small" }),
+            " ",
             sides[0],
             sides[1] ? h("span", { class: "flex-info" }, ` Flex side: ${sides[1]}`) : null,
           )
