@@ -284,7 +284,7 @@ function showStep(step, before) {
 }
 
 // -- the player's moves ----------------------------------------------------------------------
-const phone = () => window.matchMedia("(max-width: 700px)").matches;
+const phone = () => window.matchMedia("(max-width: 700px), (pointer: coarse)").matches;
 
 // A tap on a card: on a phone the first selects it and shows what it does, the second plays it.
 function tapCard(card) {
