@@ -50,7 +50,7 @@ export function cardElement(text, { legal = false, size = "", words = null } = {
   el.append(span("face", c.face[0]));
   if (c.face[1]) el.append(span("sub", c.face[1]));
   if (c.color) el.append(span("markers", MARKERS[c.color]));
-  if (c.flip) el.append(span("flip", "⟲", "flip symbol: playing it flips every Power Card"));
+  if (c.flip) el.append(span("flip", "⟲", "flip symbol: playing it flips your own Power Card (F-16)"));
   if (c.flex) {
     el.classList.add("has-flex");
     el.append(span(`flexside ${COLORS[c.flex]}`, MARKERS[c.flex], `flex side: ${COLORS[c.flex]}`));

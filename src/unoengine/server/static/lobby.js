@@ -17,7 +17,7 @@ export const CODE_LENGTH = 6;
 const RULE_SET_WORDS = {
   classic: "Classic UNO: 2–10 players match the top card by colour or number; first to 500 points wins.",
   duo: "UNO Duo: the two-player game — a draft when you draw, Draw Two volleys, and a Reverse that plays all your cards of its colour.",
-  flex: "UNO Flex!: every player has a Power Card; while it is green you may play a card's flex side (the band under its face), and a card marked ⟲ flips every Power Card.",
+  flex: "UNO Flex!: every player has a Power Card; while it is green you may play a card's flex side (the band under its face), and a number card marked ⟲ flips its player’s own Power Card (F-16).",
 };
 
 export async function api(path, body) {
