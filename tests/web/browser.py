@@ -42,6 +42,7 @@ async def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
     """A screenshot of the page as ``name``; for the README, reduced to a small 128-colour PNG (Pillow)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / name
+    await page.wait_for_timeout(600)  # the card just played has landed (its flight takes 350 ms)
     await page.screenshot(path=path, full_page=full_page)
     if os.environ.get("UNO_SCREENSHOTS"):
         from PIL import Image  # matplotlib's dependency: only needed to refresh the README's pictures
