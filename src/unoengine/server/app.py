@@ -17,7 +17,7 @@ import contextlib
 import gc
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -67,16 +67,26 @@ MAX_WS_BYTES = 16384
 
 
 class TokenBucket:
-    """``rate`` events per second, bursts of ``burst``."""
+    """``rate`` events per second, bursts of ``burst``; ``clock`` tells the time in seconds.
 
-    def __init__(self, rate: float, burst: float) -> None:
+    >>> now = [0.0]
+    >>> bucket = TokenBucket(1, 2, clock=lambda: now[0])
+    >>> bucket.take(), bucket.take(), bucket.take()
+    (True, True, False)
+    >>> now[0] = 1.0
+    >>> bucket.take(), bucket.take()
+    (True, False)
+    """
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = burst
-        self.stamp = time.monotonic()
+        self.clock = clock
+        self.stamp = clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
@@ -133,6 +143,8 @@ class UnoServer:
         self.config = config or ServerConfig()
         self.tap = tap
         self.actors: dict[str, TableActor] = {}
+        self.clock: Callable[[], float] = time.monotonic
+        """The rate limits' clock (tests set their own)."""
         self._http_buckets: dict[str, TokenBucket] = {}
         self.metrics = Metrics()
         self.cluster: Any = None
@@ -194,7 +206,7 @@ class UnoServer:
         if bucket is None:
             if len(self._http_buckets) > 10_000:
                 self._http_buckets.clear()
-            bucket = self._http_buckets[host] = TokenBucket(self.config.http_rate, self.config.http_burst)
+            bucket = self._http_buckets[host] = TokenBucket(self.config.http_rate, self.config.http_burst, self.clock)
         return bucket.take()
 
     async def evict_idle(self, now: float | None = None) -> int:
@@ -442,6 +454,10 @@ def create_app(server: UnoServer) -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan)
 
 
+CHAT_RATE = 1.0
+CHAT_BURST = 5.0
+"""Chat lines a second per connection, and its burst."""
+
 FLOOD_LIMIT = 200
 """Refused messages (over the rate) after which a connection is closed."""
 
@@ -454,8 +470,8 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
     outlet = SocketOutlet(websocket)
     client = Client(outlet)
     actor: TableActor | None = None
-    bucket = TokenBucket(server.config.message_rate, server.config.message_burst)
-    chat_bucket = TokenBucket(1, 5)
+    bucket = TokenBucket(server.config.message_rate, server.config.message_burst, server.clock)
+    chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST, server.clock)
     flooded = 0
     last_notice = 0.0
     owed_sync: asyncio.TimerHandle | None = None
