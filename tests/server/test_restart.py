@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 import websockets
 
 from tests.server import harness
@@ -122,3 +123,58 @@ async def record_is_what_was_acknowledged(url: str, code: str, players: list[Pla
     assert [seen[v] for v in sorted(seen)] == recorded
     assert replay(parse_record(json.dumps(record))).is_over
     return record
+
+
+@pytest.mark.parametrize("rules", ["classic", "duo"])
+async def test_a_seat_away_for_the_last_action_gets_it_and_the_result_after_a_restart(rules: str) -> None:
+    """Defect: after ``kill -9`` and a restart, a ``hello`` with ``since`` = the version before a
+    game's last action got ``welcome`` and ``lobby`` only; docs/PROTOCOL.md promises the missed steps.
+    Chat and a reloaded page's whole log (``since: 0``) survive the restart too."""
+    db = harness.db_argument
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    live = Live(url, None)  # type: ignore[arg-type]
+    server = start_server(db, port)
+    try:
+        await wait_up(url)
+        body = {"rules": rules, "seats": 2, "options": {"single_round": True}}
+        status, created = await asyncio.to_thread(http, "POST", url + "/api/tables", body)
+        assert status == 200, created
+        code, token0 = created["code"], created["token"]
+        status, joined = await asyncio.to_thread(http, "POST", f"{url}/api/tables/{code}/join", {"name": "Bob"})
+        tokens = {0: token0, 1: joined["token"]}
+        players = [await connect(live, code, tokens[seat], seat, -1, 0) for seat in (0, 1)]
+        await players[0].send({"type": "start", "token": token0})
+        await players[0].expect("sync")
+        await players[0].send({"type": "chat", "token": token0, "text": "good luck"})
+        await players[1].expect("chat")
+        rng = random.Random(7)
+        while players[0].view is None or players[0].view["outcome"] is None:
+            for player in players:
+                await player.drain(0.01)
+                if my_turn(player) and player.view is not None:
+                    await player.act(choose(player.view, rng))
+                    await player.expect("step", "error")
+        for player in players:
+            await player.drain(0.1)
+        final = players[1].v
+        lines = [m["lines"] for m in players[1].received if m["type"] == "step"]
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+        server = start_server(db, port)
+        await wait_up(url)
+        # seat 1 "was away" for the last action: it comes back knowing the version before it
+        back = await connect(live, code, tokens[1], 1, final - 1, 1)
+        assert [line["text"] for line in back.received[0]["chat"]] == ["good luck"]
+        steps = await back.expect("steps")
+        assert [step["v"] for step in steps["steps"]] == [final] and steps["v"] == final
+        assert steps["view"]["outcome"] is not None
+        assert any(line.startswith("Game over") for line in steps["steps"][0]["lines"])
+        assert back.lobby is not None and back.lobby["status"] == "over"
+        # a reloaded page (since 0) gets the whole game, told as it was
+        reloaded = await connect(live, code, tokens[1], 1, 0, 1)
+        whole = await reloaded.expect("steps")
+        assert [step["lines"] for step in whole["steps"]] == lines
+    finally:
+        server.kill()
+        server.wait()
