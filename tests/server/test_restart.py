@@ -24,7 +24,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "unoengine.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"],
+        [
+            sys.executable,
+            "-m",
+            "unoengine.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--bot-delay",
+            "0",
+            "--react-delay",
+            "0",
+            "--round-wait",
+            "0",
+        ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
