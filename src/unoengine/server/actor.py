@@ -1087,10 +1087,7 @@ class TableActor:
         self._person(seat)
         await self.store.set_host(self.code, seat)
         self.row.host = seat
-        for client in list(self.clients):
-            if client.seat is not None:
-                self._welcome(client)
-        self.broadcast_lobby()
+        self.broadcast_lobby()  # its host and seats[].host say who hosts now
 
     async def _start_game(self, client: Client, message: Start) -> None:
         if self.status != "lobby":
