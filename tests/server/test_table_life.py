@@ -21,7 +21,9 @@ from unoengine.server.store import GameRow, MemoryStore
 
 
 async def lobby_until(player: Player, check: Any) -> dict[str, Any]:
-    """The next lobby for which ``check(table)`` holds (earlier lobbies are passed over)."""
+    """The player's lobby once ``check(table)`` holds: the latest one seen, or the next that does."""
+    if player.lobby is not None and check(player.lobby):
+        return player.lobby
     while True:
         table = (await player.expect("lobby"))["table"]
         if check(table):
@@ -39,8 +41,9 @@ async def play_some(players: list[Player], rng: random.Random, actions: int) -> 
             return
         await mover.act(choose(mover.view, rng))
         await mover.expect("step")
-        for player in players:
-            await player.drain(0.02)
+        for player in players:  # everyone has the step before the next one is chosen
+            while player.v < mover.v:
+                await player.recv()
 
 
 async def test_each_seat_gets_its_own_sentences_and_a_reload_rebuilds_the_whole_log() -> None:
@@ -130,8 +133,7 @@ async def test_the_lobby_names_the_host_and_counts_who_watches() -> None:
         await lobby_until(host, lambda table: table["host"] == 1)
         await host.send({"type": "start", "token": token0, "fill": True})
         assert (await host.expect("error"))["code"] == "not_host"
-        await guest.drain()
-        assert guest.lobby is not None and guest.lobby["host"] == 1
+        await lobby_until(guest, lambda table: table["host"] == 1)
         # the host cannot hand over to a bot or an open seat
         await guest.send({"type": "handover", "token": token1, "seat": 2})
         assert (await guest.expect("error"))["code"] == "bad_seat"
@@ -147,8 +149,7 @@ async def test_leave_kick_and_replace_in_the_lobby_and_in_a_game() -> None:
         await ann.send({"type": "leave", "token": seats[0][1]})
         welcome = await ann.expect("welcome")
         assert welcome["seat"] is None and welcome["spectator"] is True
-        await host.drain()
-        assert host.lobby is not None and host.lobby["seats"][1]["open"] and host.lobby["joinable"]
+        await lobby_until(host, lambda table: table["seats"][1]["open"] and table["joinable"])
         status, mine = await live.post("/api/mine", {"tokens": [seats[0][1]]})
         assert status == 200 and mine["tables"] == []
         # kick: Bob never connected (absent); Cy is connected (present: refused)
@@ -156,20 +157,17 @@ async def test_leave_kick_and_replace_in_the_lobby_and_in_a_game() -> None:
         await host.send({"type": "kick", "token": token0, "seat": 3})
         assert (await host.expect("error"))["code"] == "present"
         await host.send({"type": "kick", "token": token0, "seat": 2})
-        await host.drain()
-        assert host.lobby["seats"][2]["open"]
+        await lobby_until(host, lambda table: table["seats"][2]["open"])
         # replace: put a bot in an open seat
         await host.send({"type": "replace", "token": token0, "seat": 1, "bot": "random"})
-        await host.drain()
-        assert host.lobby["seats"][1]["bot"] == "random"
+        await lobby_until(host, lambda table: table["seats"][1]["bot"] == "random")
         await host.send({"type": "start", "token": token0, "fill": True, "bot": "random"})
         await host.expect("sync")
         await cy.expect("sync")
         # in a game, a person who leaves is played by the stand-in bot
         await cy.send({"type": "leave", "token": seats[2][1]})
         assert (await cy.expect("welcome"))["seat"] is None
-        await host.drain()
-        assert host.lobby["seats"][3]["bot"] == "heuristic" and not host.lobby["seats"][3]["open"]
+        await lobby_until(host, lambda table: table["seats"][3]["bot"] == "heuristic")
         await cy.send({"type": "chat", "token": seats[2][1], "text": "still here?"})
         assert (await cy.expect("error"))["code"] == "auth"
 
