@@ -244,3 +244,15 @@ async def test_a_bot_does_not_catch_a_person_before_the_reaction_time() -> None:
     assert catch["action"] == "catch 0" and catch["lines"][0] == "Bot 1 caught you without UNO: you draw 2"
     assert caught - played >= 0.45
     await server.close()
+
+
+async def test_a_hello_with_since_zero_before_any_action_gets_no_steps_and_after_the_history_all() -> None:
+    async with live_server(history=2) as live:
+        code, _token0, token1, p0, p1 = await start_two_humans(live)
+        early = await Player.connect(live, code, token1, seat=1, since=0, game=1)
+        assert p0.v == 0 and (await early.expect("steps"))["steps"] == []  # two people: nobody acted yet
+        await play_some([p0, p1], random.Random(8), 5)
+        late = await Player.connect(live, code, token1, seat=1, since=0, game=1)
+        steps = await late.expect("steps")  # beyond the 2 kept: rebuilt from the record
+        assert [s["v"] for s in steps["steps"]] == list(range(1, p1.v + 1))
+        assert [s["lines"] for s in steps["steps"]] == [s["lines"] for s in steps_of(p1)]

@@ -640,7 +640,7 @@ class TableActor:
         if since == 0:
             kept = table.steps_since(0)
             if kept is not None:
-                return list(zip(kept, [table.start, *(step.state for step in kept[:-1])], strict=True))
+                return list(zip(kept, [table.start, *(step.state for step in kept)], strict=False))
         else:
             kept = table.steps_since(since - 1)
             if kept is not None:
