@@ -59,9 +59,10 @@ async def test_a_version_is_accepted_once_and_the_table_comes_back_whole(store: 
 
 async def test_seats_change_hands_the_host_moves_and_timed_out_actions_are_kept(store: Store) -> None:
     code = secrets.token_hex(3).upper()
+    ann, bob = secrets.token_hex(8), secrets.token_hex(8)  # the database is shared with other tests
     await store.create_table(code, SETTINGS, 1.0)
-    await store.put_seat(code, 0, SeatRow("Ann", "h0", None))
-    await store.put_seat(code, 1, SeatRow("Bob", "h1", None))
+    await store.put_seat(code, 0, SeatRow("Ann", ann, None))
+    await store.put_seat(code, 1, SeatRow("Bob", bob, None))
     row = store.load_table(code)
     assert row is not None and row.host == 0
     await store.set_seat(code, 1, SeatRow("Bot 1", None, "heuristic"))  # Bob left a game: a bot plays on
@@ -75,7 +76,7 @@ async def test_seats_change_hands_the_host_moves_and_timed_out_actions_are_kept(
     assert row.games[0].timeouts == {1}
     await store.set_seat(code, 0, None)  # a seat opened (a leave in the lobby)
     row = store.load_table(code)
-    assert row is not None and 0 not in row.seats and store.tables_of(["h0", "h1"]) == []
+    assert row is not None and 0 not in row.seats and store.tables_of([ann, bob]) == []
     await store.close()
 
 
