@@ -10,6 +10,8 @@ import random
 import time
 from typing import Any
 
+import websockets
+
 from tests.helpers import deal, shrink
 from tests.server.harness import Player, choose, create, join, live_server, my_turn, start_two_humans
 from unoengine.bots import make_bot
@@ -256,3 +258,26 @@ async def test_a_hello_with_since_zero_before_any_action_gets_no_steps_and_after
         steps = await late.expect("steps")  # beyond the 2 kept: rebuilt from the record
         assert [s["v"] for s in steps["steps"]] == list(range(1, p1.v + 1))
         assert [s["lines"] for s in steps["steps"]] == [s["lines"] for s in steps_of(p1)]
+
+
+async def test_the_icon_and_codes_that_name_no_table() -> None:
+    async with live_server() as live:
+        status, icon = await live.get("/favicon.ico")
+        assert status == 200 and icon.startswith("<svg")
+        code, _token = await create(live, rules="classic", seats=2)
+        assert (await live.get(f"/t/{code}"))[0] == 200
+        status, page = await live.get("/t/ZZZZZZ")  # a code no table has: the page, with 404
+        assert status == 404 and "<html" in page.lower()
+        status, body = await live.get("/api/tables/ZZZZZZ")
+        assert status == 404 and body["error"] == "no_table"
+        status, body = await live.get("/api/tables/AB1")  # text that is no code at all
+        assert status == 404 and body["error"] == "bad_code"
+        watcher = Player(await websockets.connect(live.ws_url), "AB1", None, None)
+        await watcher.send({"type": "hello", "table": "AB1"})
+        assert (await watcher.expect("error"))["code"] == "bad_code"
+        # a started table with every seat taken: no seat to take, and the lobby says so
+        _seat, _ = await join(live, code, "Bob")
+        status, lobby = await live.get(f"/api/tables/{code}")
+        assert status == 200 and lobby["joinable"] is False
+        status, refused = await live.post(f"/api/tables/{code}/join", {"name": "Late"})
+        assert status == 409 and refused["error"] == "full"

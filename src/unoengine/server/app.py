@@ -30,7 +30,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from unoengine.bots.base import known_bots
-from unoengine.core.errors import excerpt
 from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
@@ -320,9 +319,7 @@ def create_app(server: UnoServer) -> Starlette:
 
     def no_table(code: str) -> JSONResponse:
         if not auth.is_code(code):
-            return _error(
-                404, "bad_code", f"{excerpt(code)} is not a table code ({auth.CODE_LENGTH} letters and digits)"
-            )
+            return _error(404, *NOT_A_CODE)
         return _error(404, "no_table", "there is no table with that code")
 
     async def rules_info(request: Request) -> Response:
@@ -458,6 +455,9 @@ CHAT_RATE = 1.0
 CHAT_BURST = 5.0
 """Chat lines a second per connection, and its burst."""
 
+NOT_A_CODE = ("bad_code", f"that is not a table code ({auth.CODE_LENGTH} letters and digits)")
+"""The error of a code no table could have (``GET /api/tables/{code}``, a ``hello``)."""
+
 FLOOD_LIMIT = 200
 """Refused messages (over the rate) after which a connection is closed."""
 
@@ -523,7 +523,9 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
                     continue
                 found = server.actor(message.table)
                 if found is None:
-                    reply({"type": "error", "code": "no_table", "message": "there is no table with that code"})
+                    known = auth.is_code(message.table)
+                    code, text = ("no_table", "there is no table with that code") if known else NOT_A_CODE
+                    reply({"type": "error", "code": code, "message": text})
                     continue
                 actor = found
                 actor.submit(message, client)
