@@ -10,6 +10,8 @@ import random
 import time
 from typing import Any
 
+import websockets
+
 from tests.helpers import deal, shrink
 from tests.server.harness import Player, choose, create, join, live_server, my_turn, start_two_humans
 from unoengine.bots import make_bot
@@ -21,7 +23,9 @@ from unoengine.server.store import GameRow, MemoryStore
 
 
 async def lobby_until(player: Player, check: Any) -> dict[str, Any]:
-    """The next lobby for which ``check(table)`` holds (earlier lobbies are passed over)."""
+    """The player's lobby once ``check(table)`` holds: the latest one seen, or the next that does."""
+    if player.lobby is not None and check(player.lobby):
+        return player.lobby
     while True:
         table = (await player.expect("lobby"))["table"]
         if check(table):
@@ -39,8 +43,9 @@ async def play_some(players: list[Player], rng: random.Random, actions: int) -> 
             return
         await mover.act(choose(mover.view, rng))
         await mover.expect("step")
-        for player in players:
-            await player.drain(0.02)
+        for player in players:  # everyone has the step before the next one is chosen
+            while player.v < mover.v:
+                await player.recv()
 
 
 async def test_each_seat_gets_its_own_sentences_and_a_reload_rebuilds_the_whole_log() -> None:
@@ -130,8 +135,7 @@ async def test_the_lobby_names_the_host_and_counts_who_watches() -> None:
         await lobby_until(host, lambda table: table["host"] == 1)
         await host.send({"type": "start", "token": token0, "fill": True})
         assert (await host.expect("error"))["code"] == "not_host"
-        await guest.drain()
-        assert guest.lobby is not None and guest.lobby["host"] == 1
+        await lobby_until(guest, lambda table: table["host"] == 1)
         # the host cannot hand over to a bot or an open seat
         await guest.send({"type": "handover", "token": token1, "seat": 2})
         assert (await guest.expect("error"))["code"] == "bad_seat"
@@ -147,8 +151,7 @@ async def test_leave_kick_and_replace_in_the_lobby_and_in_a_game() -> None:
         await ann.send({"type": "leave", "token": seats[0][1]})
         welcome = await ann.expect("welcome")
         assert welcome["seat"] is None and welcome["spectator"] is True
-        await host.drain()
-        assert host.lobby is not None and host.lobby["seats"][1]["open"] and host.lobby["joinable"]
+        await lobby_until(host, lambda table: table["seats"][1]["open"] and table["joinable"])
         status, mine = await live.post("/api/mine", {"tokens": [seats[0][1]]})
         assert status == 200 and mine["tables"] == []
         # kick: Bob never connected (absent); Cy is connected (present: refused)
@@ -156,20 +159,17 @@ async def test_leave_kick_and_replace_in_the_lobby_and_in_a_game() -> None:
         await host.send({"type": "kick", "token": token0, "seat": 3})
         assert (await host.expect("error"))["code"] == "present"
         await host.send({"type": "kick", "token": token0, "seat": 2})
-        await host.drain()
-        assert host.lobby["seats"][2]["open"]
+        await lobby_until(host, lambda table: table["seats"][2]["open"])
         # replace: put a bot in an open seat
         await host.send({"type": "replace", "token": token0, "seat": 1, "bot": "random"})
-        await host.drain()
-        assert host.lobby["seats"][1]["bot"] == "random"
+        await lobby_until(host, lambda table: table["seats"][1]["bot"] == "random")
         await host.send({"type": "start", "token": token0, "fill": True, "bot": "random"})
         await host.expect("sync")
         await cy.expect("sync")
         # in a game, a person who leaves is played by the stand-in bot
         await cy.send({"type": "leave", "token": seats[2][1]})
         assert (await cy.expect("welcome"))["seat"] is None
-        await host.drain()
-        assert host.lobby["seats"][3]["bot"] == "heuristic" and not host.lobby["seats"][3]["open"]
+        await lobby_until(host, lambda table: table["seats"][3]["bot"] == "heuristic")
         await cy.send({"type": "chat", "token": seats[2][1], "text": "still here?"})
         assert (await cy.expect("error"))["code"] == "auth"
 
@@ -246,3 +246,38 @@ async def test_a_bot_does_not_catch_a_person_before_the_reaction_time() -> None:
     assert catch["action"] == "catch 0" and catch["lines"][0] == "Bot 1 caught you without UNO: you draw 2"
     assert caught - played >= 0.45
     await server.close()
+
+
+async def test_a_hello_with_since_zero_before_any_action_gets_no_steps_and_after_the_history_all() -> None:
+    async with live_server(history=2) as live:
+        code, _token0, token1, p0, p1 = await start_two_humans(live)
+        early = await Player.connect(live, code, token1, seat=1, since=0, game=1)
+        assert p0.v == 0 and (await early.expect("steps"))["steps"] == []  # two people: nobody acted yet
+        await play_some([p0, p1], random.Random(8), 5)
+        late = await Player.connect(live, code, token1, seat=1, since=0, game=1)
+        steps = await late.expect("steps")  # beyond the 2 kept: rebuilt from the record
+        assert [s["v"] for s in steps["steps"]] == list(range(1, p1.v + 1))
+        assert [s["lines"] for s in steps["steps"]] == [s["lines"] for s in steps_of(p1)]
+
+
+async def test_the_icon_and_codes_that_name_no_table() -> None:
+    async with live_server() as live:
+        status, icon = await live.get("/favicon.ico")
+        assert status == 200 and icon.startswith("<svg")
+        code, _token = await create(live, rules="classic", seats=2)
+        assert (await live.get(f"/t/{code}"))[0] == 200
+        status, page = await live.get("/t/ZZZZZZ")  # a code no table has: the page, with 404
+        assert status == 404 and "<html" in page.lower()
+        status, body = await live.get("/api/tables/ZZZZZZ")
+        assert status == 404 and body["error"] == "no_table"
+        status, body = await live.get("/api/tables/AB1")  # text that is no code at all
+        assert status == 404 and body["error"] == "bad_code"
+        watcher = Player(await websockets.connect(live.ws_url), "AB1", None, None)
+        await watcher.send({"type": "hello", "table": "AB1"})
+        assert (await watcher.expect("error"))["code"] == "bad_code"
+        # a started table with every seat taken: no seat to take, and the lobby says so
+        _seat, _ = await join(live, code, "Bob")
+        status, lobby = await live.get(f"/api/tables/{code}")
+        assert status == 200 and lobby["joinable"] is False
+        status, refused = await live.post(f"/api/tables/{code}/join", {"name": "Late"})
+        assert status == 409 and refused["error"] == "full"

@@ -42,7 +42,7 @@ from unoengine.core.errors import IllegalActionError, InvalidNotationError, exce
 from unoengine.core.events import RoundEnded
 from unoengine.core.record import Record, format_record
 from unoengine.core.state import GameState
-from unoengine.core.views import view_for, view_to_json
+from unoengine.core.views import PlayerView, view_for, view_to_json
 from unoengine.play.narrator import Names, narrate
 from unoengine.play.table import StaleVersionError, Table, TableStep, window_open
 from unoengine.server import auth, lobby
@@ -523,14 +523,19 @@ class TableActor:
         )
         return Names(seats, reader)
 
-    def _step_json(self, step: TableStep, before: GameState, seat: int | None) -> Message:
-        """One step as the seat may see it: ``TableStep.to_json``, its words, and the narrator's sentences."""
+    def _step_json(
+        self, step: TableStep, before: GameState, seat: int | None, after: PlayerView | None = None
+    ) -> Message:
+        """One step as the seat may see it: ``TableStep.to_json``, its words, and the narrator's sentences.
+
+        ``after`` is the seat's view after the step, when the caller has it already.
+        """
         game = self.game
         timed_out = game is not None and step.version in game.timeouts
         lines = narrate(
             view_for(before, seat),
             step.events,
-            view_for(step.state, seat),
+            after if after is not None else view_for(step.state, seat),
             self._names(seat),
             step.state.tables.cards,
             timed_out=timed_out,
@@ -558,11 +563,12 @@ class TableActor:
         for client in list(self.clients):
             message = messages.get(client.seat)
             if message is None:
+                view = self.table.view(client.seat)
                 message = messages[client.seat] = {
                     "type": "step",
                     "game": self.game.number,
-                    **self._step_json(step, before, client.seat),
-                    "view": view_to_json(self.table.view(client.seat)),
+                    **self._step_json(step, before, client.seat, view),
+                    "view": view_to_json(view),
                     "timers": timers,
                 }
             self.send(client, message)
@@ -634,7 +640,7 @@ class TableActor:
         if since == 0:
             kept = table.steps_since(0)
             if kept is not None:
-                return list(zip(kept, [table.start, *(step.state for step in kept[:-1])], strict=True))
+                return list(zip(kept, [table.start, *(step.state for step in kept)], strict=False))
         else:
             kept = table.steps_since(since - 1)
             if kept is not None:
@@ -782,8 +788,10 @@ class TableActor:
             return False
         self.metrics.commit.add(time.perf_counter() - started)
         self.stats.actions += 1
-        self._stepped(step)
+        waits = self._stepped(step)
         self.broadcast_step(step, before)
+        if waits:
+            self.broadcast_lobby()  # its ``waiting``: whom the next round waits for
         if self._received:
             self.metrics.step.add(time.perf_counter() - self._received)
         if table.is_over:  # over is already durable (its last action is): say so, then mark the game
@@ -792,8 +800,12 @@ class TableActor:
             await self.store.end_game(self.code, game.number)
         return True
 
-    def _stepped(self, step: TableStep) -> None:
-        """After a step is accepted, before it is sent: a round that ended waits for the people; timers move on."""
+    def _stepped(self, step: TableStep) -> bool:
+        """After a step is accepted, before it is sent: a round that ended waits for the people; timers move on.
+
+        Whether the next round now waits.
+        """
+        waits = False
         if self.config.round_wait > 0 and not step.state.outcome and any(type(e) is RoundEnded for e in step.events):
             waiting = {seat for seat in self.human_seats() if self.presence[seat].here}
             if waiting:
@@ -805,8 +817,9 @@ class TableActor:
                 self._round_timer = asyncio.get_event_loop().call_later(
                     self.config.round_wait, self.submit, RoundWaitOver(stamp)
                 )
-                self.broadcast_lobby()
+                waits = True
         self._schedule()
+        return waits
 
     async def _refresh(self, hint: tuple[int, int] | None) -> None:
         """Another worker wrote this table (its notification, or the periodic read): take what is new."""
@@ -1087,10 +1100,7 @@ class TableActor:
         self._person(seat)
         await self.store.set_host(self.code, seat)
         self.row.host = seat
-        for client in list(self.clients):
-            if client.seat is not None:
-                self._welcome(client)
-        self.broadcast_lobby()
+        self.broadcast_lobby()  # its host and seats[].host say who hosts now
 
     async def _start_game(self, client: Client, message: Start) -> None:
         if self.status != "lobby":

@@ -17,7 +17,7 @@ import contextlib
 import gc
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from unoengine.bots.base import known_bots
-from unoengine.core.errors import excerpt
 from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
@@ -67,16 +66,26 @@ MAX_WS_BYTES = 16384
 
 
 class TokenBucket:
-    """``rate`` events per second, bursts of ``burst``."""
+    """``rate`` events per second, bursts of ``burst``; ``clock`` tells the time in seconds.
 
-    def __init__(self, rate: float, burst: float) -> None:
+    >>> now = [0.0]
+    >>> bucket = TokenBucket(1, 2, clock=lambda: now[0])
+    >>> bucket.take(), bucket.take(), bucket.take()
+    (True, True, False)
+    >>> now[0] = 1.0
+    >>> bucket.take(), bucket.take()
+    (True, False)
+    """
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = burst
-        self.stamp = time.monotonic()
+        self.clock = clock
+        self.stamp = clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
@@ -133,6 +142,8 @@ class UnoServer:
         self.config = config or ServerConfig()
         self.tap = tap
         self.actors: dict[str, TableActor] = {}
+        self.clock: Callable[[], float] = time.monotonic
+        """The rate limits' clock (tests set their own)."""
         self._http_buckets: dict[str, TokenBucket] = {}
         self.metrics = Metrics()
         self.cluster: Any = None
@@ -194,7 +205,7 @@ class UnoServer:
         if bucket is None:
             if len(self._http_buckets) > 10_000:
                 self._http_buckets.clear()
-            bucket = self._http_buckets[host] = TokenBucket(self.config.http_rate, self.config.http_burst)
+            bucket = self._http_buckets[host] = TokenBucket(self.config.http_rate, self.config.http_burst, self.clock)
         return bucket.take()
 
     async def evict_idle(self, now: float | None = None) -> int:
@@ -308,9 +319,7 @@ def create_app(server: UnoServer) -> Starlette:
 
     def no_table(code: str) -> JSONResponse:
         if not auth.is_code(code):
-            return _error(
-                404, "bad_code", f"{excerpt(code)} is not a table code ({auth.CODE_LENGTH} letters and digits)"
-            )
+            return _error(404, *NOT_A_CODE)
         return _error(404, "no_table", "there is no table with that code")
 
     async def rules_info(request: Request) -> Response:
@@ -442,6 +451,13 @@ def create_app(server: UnoServer) -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan)
 
 
+CHAT_RATE = 1.0
+CHAT_BURST = 5.0
+"""Chat lines a second per connection, and its burst."""
+
+NOT_A_CODE = ("bad_code", f"that is not a table code ({auth.CODE_LENGTH} letters and digits)")
+"""The error of a code no table could have (``GET /api/tables/{code}``, a ``hello``)."""
+
 FLOOD_LIMIT = 200
 """Refused messages (over the rate) after which a connection is closed."""
 
@@ -454,8 +470,8 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
     outlet = SocketOutlet(websocket)
     client = Client(outlet)
     actor: TableActor | None = None
-    bucket = TokenBucket(server.config.message_rate, server.config.message_burst)
-    chat_bucket = TokenBucket(1, 5)
+    bucket = TokenBucket(server.config.message_rate, server.config.message_burst, server.clock)
+    chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST, server.clock)
     flooded = 0
     last_notice = 0.0
     owed_sync: asyncio.TimerHandle | None = None
@@ -507,7 +523,9 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
                     continue
                 found = server.actor(message.table)
                 if found is None:
-                    reply({"type": "error", "code": "no_table", "message": "there is no table with that code"})
+                    known = auth.is_code(message.table)
+                    code, text = ("no_table", "there is no table with that code") if known else NOT_A_CODE
+                    reply({"type": "error", "code": code, "message": text})
                     continue
                 actor = found
                 actor.submit(message, client)
