@@ -55,7 +55,9 @@ from unoengine.server.actor import ServerConfig
 from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
 from unoengine.server.worker import ServeSpec, open_store, reuse_port_socket
 port, own_port, db = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-config = ServerConfig(bot_delay=0, message_rate=1e6, message_burst=1e6, http_rate=1e6, http_burst=1e6)
+config = ServerConfig(
+    bot_delay=0, react_delay=0, round_wait=0, message_rate=1e6, message_burst=1e6, http_rate=1e6, http_burst=1e6
+)
 server = UnoServer(open_store(ServeSpec("127.0.0.1", port, db)), config)
 own = socket.create_server(("127.0.0.1", own_port), backlog=64)  # this worker's own port: its /api/stats
 uv = uvicorn.Config(create_app(server), ws="websockets-sansio", ws_max_size=MAX_WS_BYTES, log_level="error",

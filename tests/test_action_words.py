@@ -146,7 +146,9 @@ def test_duo_decisions_in_the_rule_sets_words() -> None:
     state = duo_deal([["B3"], ["RR", "R1", "R2"]], top="R5")
     state = run(state, "1 RR")
     assert words(state, 1)["title"] == "Reverse dump"
-    assert by_action(state, 1)["pass"]["label"] == "Stop"
+    declined = by_action(state, 1)["pass"]  # D-15 is all or nothing: the pass declines the whole dump
+    assert declined["label"] == "Decline the dump"
+    assert declined["words"] == "Decline the dump: keep all your red cards"
 
 
 def test_out_of_turn_actions_are_a_window() -> None:

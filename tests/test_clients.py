@@ -15,9 +15,9 @@ from pathlib import Path
 from unoengine.core.rules import RULESETS
 
 ROOT = Path(__file__).resolve().parents[1] / "src" / "unoengine"
+STATIC = ROOT / "server" / "static"
 CLIENTS = (
-    ROOT / "server" / "static" / "app.js",
-    ROOT / "server" / "static" / "cards.js",
+    *sorted(STATIC.glob("*.js")),
     ROOT / "cli" / "tui.py",
     ROOT / "cli" / "texts.py",
     ROOT / "cli" / "screens.py",
@@ -56,9 +56,21 @@ NOTATION_READING = (
 
 
 def test_the_browser_reads_no_action_notation() -> None:
-    text = (ROOT / "server" / "static" / "app.js").read_text()
-    hits = [pattern.pattern for pattern in NOTATION_READING if pattern.search(text)]
-    assert not hits, f"app.js reads action notation apart: {hits}"
+    hits = [
+        f"{path.name}: {pattern.pattern}"
+        for path in STATIC.glob("*.js")
+        for pattern in NOTATION_READING
+        if pattern.search(path.read_text())
+    ]
+    assert not hits, f"the browser client reads action notation apart: {hits}"
+
+
+def test_the_browser_narrates_nothing_itself() -> None:
+    """The log is the server's ``lines`` (unoengine.play.narrator): no event is worded in the page."""
+    for path in STATIC.glob("*.js"):
+        text = path.read_text()
+        for event in ("challenge_resolved", "hand_shown", "reshuffled", "power_flipped", "caught"):
+            assert f'"{event}"' not in text, f"{path.name} words the {event} event itself"
 
 
 def test_the_terminal_takes_actions_from_the_view() -> None:

@@ -252,8 +252,8 @@ async def test_duo_reverse_dump_declined_with_p(tmp_path: Path) -> None:
         assert app.session.state.pending.kind == "dump"
         assert app.session.state.to_act == HUMAN
         assert (
-            "Reverse dump: play your red cards one by one, or stop before the first"
-            " (Enter: play the picked card · p: stop)" in shown(app, "prompt")
+            "Reverse dump: play all your red cards one by one, or decline the dump"
+            " (Enter: play the picked card · p: decline the dump)" in shown(app, "prompt")
         )
         assert "Turn: You (reverse dump)" in shown(app, "status")
         hand = shown(app, "hand")

@@ -57,6 +57,29 @@ async def test_a_version_is_accepted_once_and_the_table_comes_back_whole(store: 
     await store.close()
 
 
+async def test_seats_change_hands_the_host_moves_and_timed_out_actions_are_kept(store: Store) -> None:
+    code = secrets.token_hex(3).upper()
+    ann, bob = secrets.token_hex(8), secrets.token_hex(8)  # the database is shared with other tests
+    await store.create_table(code, SETTINGS, 1.0)
+    await store.put_seat(code, 0, SeatRow("Ann", ann, None))
+    await store.put_seat(code, 1, SeatRow("Bob", bob, None))
+    row = store.load_table(code)
+    assert row is not None and row.host == 0
+    await store.set_seat(code, 1, SeatRow("Bot 1", None, "heuristic"))  # Bob left a game: a bot plays on
+    await store.set_host(code, 1)
+    await store.start_game(code, GameRow(1, 7, "salt"))
+    await store.append_action(code, 1, 1, 0, "draw")
+    await store.mark_timeout(code, 1, 1)
+    await store.mark_timeout(code, 1, 1)  # twice is once
+    row = store.load_table(code)
+    assert row is not None and row.host == 1 and row.seats[1] == SeatRow("Bot 1", None, "heuristic")
+    assert row.games[0].timeouts == {1}
+    await store.set_seat(code, 0, None)  # a seat opened (a leave in the lobby)
+    row = store.load_table(code)
+    assert row is not None and 0 not in row.seats and store.tables_of([ann, bob]) == []
+    await store.close()
+
+
 def test_an_sqlite_file_of_the_first_schema_is_brought_up_to_date(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as old:  # as the store made it before there were migrations

@@ -66,7 +66,7 @@ default_store: Callable[[], Store] = MemoryStore
 db_argument = ""
 """What ``uno serve --db`` gets in a test that starts the server as a process (an SQLite path or a URL)."""
 
-FAST = {"bot_delay": 0.0, "react_delay": 0.0, "message_rate": 1e6, "message_burst": 1e6}
+FAST = {"bot_delay": 0.0, "react_delay": 0.0, "round_wait": 0.0, "message_rate": 1e6, "message_burst": 1e6}
 """Test clients act as fast as they can: no bot delay and no rate limit unless a test asks for them."""
 
 

@@ -1,16 +1,13 @@
 """Real browsers (Debian's Chromium through Playwright) create, join and play whole games through the UI.
 
 The test decides what to play from the page's own session (the view the server sent),
-then clicks the cards, pickers and buttons a person would. Screenshots go to docs/screenshots/.
+then clicks the cards, pickers and buttons a person would. Screenshots: tests/web/browser.py, ``shot``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,26 +15,9 @@ from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 from tests.server.harness import live_server
+from tests.web.browser import ARGS, CHROMIUM, DESKTOP, PHONE, click_through, shot, tap_play
 from unoengine import new_game, view_for
 from unoengine.server import auth
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--disable-background-networking",
-]
-SHOTS = (
-    Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    if os.environ.get("UNO_SCREENSHOTS")
-    else Path(tempfile.gettempdir()) / "unoengine-web-screenshots"
-)
-"""UNO_SCREENSHOTS=1 ./scripts/test tests/server/test_browser.py refreshes the README's screenshots."""
-DESKTOP = {"width": 1200, "height": 860}
-PHONE = {"width": 390, "height": 844}
 
 
 async def session(page: Page) -> dict[str, Any] | None:
@@ -98,12 +78,10 @@ class Driver:
             await self.page.locator(f'.actions button[data-action="{choice}"]').click()
             self.done.add(words)
         else:
-            card = words.split("@")[0].split(":")[0].split(">")[0]
-            await self.page.locator(f'#hand .card[data-card="{card}"]').first.click()
-            picker = self.page.locator(f'#dialog button[data-action="{choice}"]')
-            options = [a for a in plays if a.split("@")[0].split(":")[0].split(">")[0].split(" ")[0] == card]
-            if len(options) > 1:
-                await picker.click()
+            action = next(a for a in view["actions"] if a["action"] == choice)
+            await self.page.locator(f'#hand .card[data-card="{action["card"]}"]').first.click()
+            await tap_play(self.page, state["v"])
+            await click_through(self.page, action)
             if ":" in choice:
                 self.done.add("wild")
             self.done.add("play")
@@ -194,7 +172,6 @@ def seed_with_a_wild(seats: int, people: int) -> int:
 async def test_two_browsers_create_join_and_play_a_classic_round_with_a_catch_and_a_reload(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     seed = seed_with_a_wild(3, 2)  # a person holds a Wild: the colour picker is certain to be used
     monkeypatch.setattr(auth, "new_seed", lambda: (seed, "00" * 16))
     async with live_server(bot_delay=0.25) as live:  # the bot waits: a person can catch before it acts
@@ -203,7 +180,7 @@ async def test_two_browsers_create_join_and_play_a_classic_round_with_a_catch_an
             alice = await (await browser.new_context(viewport=DESKTOP)).new_page()
             bob = await (await browser.new_context(viewport=DESKTOP)).new_page()
             invite = await create_in_ui(alice, live.url, "classic", 3, ["", "random"], single=True)
-            await alice.screenshot(path=SHOTS / "web-lobby.png")
+            await shot(alice, "web-lobby.png")
             await join_and_start(alice, bob, invite, "Bob <script>alert(1)</script>")
             await alice.wait_for_selector("#hand .card")
             await bob.wait_for_selector("#hand .card")
@@ -215,10 +192,13 @@ async def test_two_browsers_create_join_and_play_a_classic_round_with_a_catch_an
             forgetting: set[str] = set()
             drivers = [Driver(alice, rng, forget_uno=forgetting), Driver(bob, rng, forget_uno=forgetting)]
             await play_until_over_some(drivers)
-            await alice.screenshot(path=SHOTS / "web-game.png")
+            await shot(alice, "web-game.png")
             await play_until_over(drivers, reload_after=6)
             await alice.wait_for_selector("#final")
-            await alice.screenshot(path=SHOTS / "web-final.png", full_page=True)
+            await alice.click("#next-round")  # the round summary stays until it is dismissed
+            await alice.click("#verify summary")  # the fairness check is folded behind its link
+            await alice.wait_for_selector("#check:has-text('matches')")
+            await shot(alice, "web-final.png", full_page=True)
             done = drivers[0].done | drivers[1].done
             print("decisions:", sorted(done))
             assert {"play", "reload"} <= done, done
@@ -247,7 +227,6 @@ async def play_until_over_some(drivers: list[Driver], steps: int = 4) -> None:
 async def test_one_browser_plays_a_whole_round_against_bots(
     rules: str, seats: int, viewport: dict[str, int], name: str
 ) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     async with live_server(bot_delay=0.02) as live:
         playwright, browser = await launch()
         try:
@@ -257,7 +236,6 @@ async def test_one_browser_plays_a_whole_round_against_bots(
             await page.wait_for_function("() => window.unoSession && window.unoSession.view")
             driver = Driver(page, random.Random(3))
             await play_until_over_some([driver], 3)
-            await page.screenshot(path=SHOTS / f"web-{name}.png")
             await play_until_over([driver])
             await page.wait_for_selector("#final")
             assert "play" in driver.done

@@ -6,6 +6,7 @@ and is recorded. Each game message must be exactly what the core builds for that
 seat (``view_for`` and ``redact`` over the referee's replay), hidden cards appear only
 in their owner's messages (a challenged hand only to its challenger, every hand at
 scoring), and resampling the hidden cards of the referee's state leaves each view unchanged.
+A step's ``lines`` are the narrator's from that seat's views and redacted events alone.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from unoengine.core.record import Record
 from unoengine.core.rules.duo import Draft
 from unoengine.core.state import GameState
 from unoengine.core.views import view_for, view_to_json
+from unoengine.play.narrator import Names, narrate
 
 GAMES = [
     ("classic", 3, {"target_score": 80, "wild_draw_four": "challenge"}),
@@ -98,7 +100,9 @@ async def test_every_message_to_a_seat_is_its_own_view_and_redacted_events(
     record, sent = await play_whole_game(rules, seats, options, seed=len(rules))
     states = states_of(record)
     rng = random.Random(0)
-    checked = resamples = shown = 0
+    checked = resamples = shown = told = 0
+    lobby = next(message["table"] for _, _, message in reversed(sent) if message["type"] == "lobby")
+    names = tuple(item["name"] for item in lobby["seats"])
     for _, seat, message in sent:
         kind = message["type"]
         if kind not in ("sync", "step", "steps"):
@@ -112,6 +116,11 @@ async def test_every_message_to_a_seat_is_its_own_view_and_redacted_events(
             actor_seat, action = record.actions[v - 1]
             events = apply(states[v - 1], actor_seat, action).events
             assert step["events"] == [event_to_json(redact(event, seat), states[v]) for event in events]
+            before, after = view_for(states[v - 1], seat), view_for(states[v], seat)
+            redacted = [redact(event, seat) for event in events]
+            cards = states[v].tables.cards
+            assert step["lines"] == narrate(before, redacted, after, Names(names, seat), cards, timed_out=False)
+            told += 1
             for event in step["events"]:
                 if event["type"] == "cards_drawn" and event["cards"] is not None:
                     assert event["seat"] == seat
@@ -124,5 +133,5 @@ async def test_every_message_to_a_seat_is_its_own_view_and_redacted_events(
                 other = resampled(states[version], seat, rng)
                 assert view_to_json(view_for(other, seat)) == message["view"]
                 resamples += 1
-    assert checked > 50 and resamples > 10
+    assert checked > 50 and resamples > 10 and told > 50
     assert any(seat is None for _, seat, _ in sent), "the spectator's messages were checked too"

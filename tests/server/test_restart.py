@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 import websockets
 
 from tests.server import harness
@@ -23,7 +24,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "unoengine.cli", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"],
+        [
+            sys.executable,
+            "-m",
+            "unoengine.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--bot-delay",
+            "0",
+            "--react-delay",
+            "0",
+            "--round-wait",
+            "0",
+        ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -39,6 +55,29 @@ async def wait_up(url: str) -> None:
     raise AssertionError("the server did not come up")
 
 
+async def serve_fresh() -> tuple[str, int, str, Live, subprocess.Popen[bytes]]:
+    """``uno serve`` on a free port and the test's database (an SQLite file or PostgreSQL: conftest.py), up."""
+    db, port = harness.db_argument, free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = start_server(db, port)
+    try:
+        await wait_up(url)
+    except BaseException:
+        server.kill()
+        server.wait()
+        raise
+    return db, port, url, Live(url, None), server  # type: ignore[arg-type]
+
+
+async def kill_and_restart(server: subprocess.Popen[bytes], db: str, port: int) -> subprocess.Popen[bytes]:
+    """``kill -9`` the server, start it again on the same port and database, and wait until it answers."""
+    os.kill(server.pid, signal.SIGKILL)
+    server.wait()
+    fresh = start_server(db, port)
+    await wait_up(f"http://127.0.0.1:{port}")
+    return fresh
+
+
 async def connect(live: Live, code: str, token: str, seat: int, since: int, game: int) -> Player:
     delay = 0.05
     while True:
@@ -50,13 +89,8 @@ async def connect(live: Live, code: str, token: str, seat: int, since: int, game
 
 
 async def test_sigkill_mid_game_loses_and_doubles_nothing(tmp_path: Path) -> None:
-    db = harness.db_argument  # an SQLite file or the PostgreSQL database (tests/server/conftest.py)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    live = Live(url, None)  # type: ignore[arg-type]
-    server = start_server(db, port)
+    db, port, url, live, server = await serve_fresh()
     try:
-        await wait_up(url)
         status, body = await asyncio.to_thread(
             http,
             "POST",
@@ -78,11 +112,8 @@ async def test_sigkill_mid_game_loses_and_doubles_nothing(tmp_path: Path) -> Non
         for _ in range(5000):
             if kills and sent >= kills[0]:
                 kills.pop(0)
-                os.kill(server.pid, signal.SIGKILL)
+                server = await kill_and_restart(server, db, port)
                 killed += 1
-                server.wait()
-                server = start_server(db, port)
-                await wait_up(url)
             for seat, player in list(players.items()):
                 try:
                     await player.drain(0.01)
@@ -122,3 +153,50 @@ async def record_is_what_was_acknowledged(url: str, code: str, players: list[Pla
     assert [seen[v] for v in sorted(seen)] == recorded
     assert replay(parse_record(json.dumps(record))).is_over
     return record
+
+
+@pytest.mark.parametrize("rules", ["classic", "duo"])
+async def test_a_seat_away_for_the_last_action_gets_it_and_the_result_after_a_restart(rules: str) -> None:
+    """Defect: after ``kill -9`` and a restart, a ``hello`` with ``since`` = the version before a
+    game's last action got ``welcome`` and ``lobby`` only; docs/PROTOCOL.md promises the missed steps.
+    Chat and a reloaded page's whole log (``since: 0``) survive the restart too."""
+    db, port, url, live, server = await serve_fresh()
+    try:
+        body = {"rules": rules, "seats": 2, "options": {"single_round": True}}
+        status, created = await asyncio.to_thread(http, "POST", url + "/api/tables", body)
+        assert status == 200, created
+        code, token0 = created["code"], created["token"]
+        status, joined = await asyncio.to_thread(http, "POST", f"{url}/api/tables/{code}/join", {"name": "Bob"})
+        tokens = {0: token0, 1: joined["token"]}
+        players = [await connect(live, code, tokens[seat], seat, -1, 0) for seat in (0, 1)]
+        await players[0].send({"type": "start", "token": token0})
+        await players[0].expect("sync")
+        await players[0].send({"type": "chat", "token": token0, "text": "good luck"})
+        await players[1].expect("chat")
+        rng = random.Random(7)
+        while players[0].view is None or players[0].view["outcome"] is None:
+            for player in players:
+                await player.drain(0.01)
+                if my_turn(player) and player.view is not None:
+                    await player.act(choose(player.view, rng))
+                    await player.expect("step", "error")
+        for player in players:
+            await player.drain(0.1)
+        final = players[1].v
+        lines = [m["lines"] for m in players[1].received if m["type"] == "step"]
+        server = await kill_and_restart(server, db, port)
+        # seat 1 "was away" for the last action: it comes back knowing the version before it
+        back = await connect(live, code, tokens[1], 1, final - 1, 1)
+        assert [line["text"] for line in back.received[0]["chat"]] == ["good luck"]
+        steps = await back.expect("steps")
+        assert [step["v"] for step in steps["steps"]] == [final] and steps["v"] == final
+        assert steps["view"]["outcome"] is not None
+        assert any(line.startswith("Game over") for line in steps["steps"][0]["lines"])
+        assert back.lobby is not None and back.lobby["status"] == "over"
+        # a reloaded page (since 0) gets the whole game, told as it was
+        reloaded = await connect(live, code, tokens[1], 1, 0, 1)
+        whole = await reloaded.expect("steps")
+        assert [step["lines"] for step in whole["steps"]] == lines
+    finally:
+        server.kill()
+        server.wait()

@@ -58,16 +58,44 @@ def default_db() -> Path:
 @click.option(
     "--bot-delay", type=Seconds(), default=0.6, show_default=True, help="Seconds a bot waits to act (0 to 60)."
 )
-def serve(*, host: str, port: int, db: str | None, workers: int, memory: bool, bot_delay: float) -> None:
+@click.option(
+    "--react-delay",
+    type=Seconds(),
+    default=2.0,
+    show_default=True,
+    help="The people's reaction time: no bot catches, calls UNO or jumps in sooner while a person could (0 to 60).",
+)
+@click.option(
+    "--round-wait",
+    type=Seconds(high=600),
+    default=15.0,
+    show_default=True,
+    help="Seconds the next round waits at most for every person's 'Next round' (0: no wait, else 10 to 600).",
+)
+def serve(
+    *,
+    host: str,
+    port: int,
+    db: str | None,
+    workers: int,
+    memory: bool,
+    bot_delay: float,
+    react_delay: float,
+    round_wait: float,
+) -> None:
     """Serve UNO in the browser: open the printed address, create a table, send the link to your friends."""
     import uvicorn
 
-    from unoengine.server.actor import ServerConfig
+    from unoengine.server.actor import MIN_ROUND_WAIT
     from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
     from unoengine.server.store import SQLiteStore, StoreError, describe
     from unoengine.server.worker import ServeSpec, cluster_settings, is_postgres, open_store, supervise
 
-    spec = ServeSpec(host, port, db or str(default_db()), memory, bot_delay)
+    if 0 < round_wait < MIN_ROUND_WAIT:
+        raise click.BadParameter(f"0 (no wait) or at least {MIN_ROUND_WAIT:g} seconds", param_hint="'--round-wait'")
+    spec = ServeSpec(
+        host, port, db or str(default_db()), memory, bot_delay, react_delay=react_delay, round_wait=round_wait
+    )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     if workers > 1:
         if memory or not is_postgres(spec.db):
@@ -81,7 +109,7 @@ def serve(*, host: str, port: int, db: str | None, workers: int, memory: bool, b
     listener = _listen(host, port)
     port = listener.getsockname()[1]
     try:
-        cluster = cluster_settings()
+        cluster_settings()  # checked here: a bad value is a one-line error
         store = open_store(spec)
     except (StoreError, RuntimeError) as error:
         click.echo(one_line(f"error: {error}"), err=True)
@@ -91,7 +119,7 @@ def serve(*, host: str, port: int, db: str | None, workers: int, memory: bool, b
         click.echo(one_line(f"error: cannot open the database {shown_path(Path(spec.db))}: {problem}"), err=True)
         sys.exit(2)
     where = f"SQLite {shown_path(store.path)}" if isinstance(store, SQLiteStore) else describe(store)
-    server = UnoServer(store, ServerConfig(bot_delay=bot_delay, cluster=cluster))
+    server = UnoServer(store, spec.server_config())
     banner = f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)"
     click.echo(one_line(banner, 1000))
     config = uvicorn.Config(

@@ -128,16 +128,22 @@ def narrate(
     after: PlayerView,
     names: Names,
     cards: Sequence[Card],
+    *,
+    timed_out: bool = False,
 ) -> list[str]:
     """The sentences of one step for ``names.reader``: its events, who was skipped, a new round's first card.
 
     ``before`` and ``after`` are the reader's views around the step (``before`` is
     ``None`` when it is unknown); ``cards`` is the deck's card table (the card of
     each card id, public). Events are redacted for the reader here, whatever the
-    caller passes.
+    caller passes. ``timed_out``: the step's action was taken for its seat because
+    its turn time ran out ("Time ran out: drew for Hank").
     """
     lines: list[str] = []
     for raw in events:
+        if timed_out and isinstance(raw, ActionTaken):
+            lines.append(_timed_out(raw, after, names))
+            continue
         line = _event_line(before, redact(raw, names.reader), after, names, cards)
         if line is not None:
             lines.append(line)
@@ -148,6 +154,12 @@ def narrate(
     if turned and after.outcome is None and (line := first_card(after, names)) is not None:
         lines.append(line)
     return lines
+
+
+def _timed_out(event: ActionTaken, after: PlayerView, names: Names) -> str:
+    """ "Time ran out: drew for Hank": the action the turn timer's stand-in took for a seat."""
+    words = name_seats(past_words(find_rules(after.rules), event.action), names)
+    return f"Time ran out: {words} for {names.object(event.seat)}"
 
 
 def _skipped(before: PlayerView | None, events: Sequence[Event], after: PlayerView, names: Names) -> str | None:

@@ -17,7 +17,7 @@ import contextlib
 import gc
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -33,17 +33,14 @@ from unoengine.bots.base import known_bots
 from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
-from unoengine.server.actor import OUTBOX, Client, ServerConfig, TableActor, Tap
+from unoengine.server.actor import OUTBOX, Client, Disconnect, Join, RecordOf, ServerConfig, TableActor, Tap
 from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import (
     PROTOCOL,
-    Act,
-    Again,
     Chat,
     Hello,
     Ping,
     ProtocolError,
-    Start,
     Sync,
     dumps,
     parse_message,
@@ -55,22 +52,40 @@ from unoengine.server.protocol import (
 from unoengine.server.store import SeatRow, Store, TableRow
 
 STATIC = Path(__file__).parent / "static"
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+    '<rect x="12" y="4" width="40" height="56" rx="6" fill="#d62828" stroke="#fff" stroke-width="3"/>'
+    '<ellipse cx="32" cy="32" rx="14" ry="22" transform="rotate(30 32 32)" fill="#fff"/>'
+    '<text x="32" y="41" font-family="sans-serif" font-size="26" font-weight="bold" text-anchor="middle"'
+    ' fill="#d62828">U</text></svg>'
+)
+"""The site's icon: a red card (``/favicon.ico``, served as SVG)."""
 MAX_BODY = 8192
 MAX_WS_BYTES = 16384
 """The WebSocket layer closes a connection whose frame is larger (1009, message too big)."""
 
 
 class TokenBucket:
-    """``rate`` events per second, bursts of ``burst``."""
+    """``rate`` events per second, bursts of ``burst``; ``clock`` tells the time in seconds.
 
-    def __init__(self, rate: float, burst: float) -> None:
+    >>> now = [0.0]
+    >>> bucket = TokenBucket(1, 2, clock=lambda: now[0])
+    >>> bucket.take(), bucket.take(), bucket.take()
+    (True, True, False)
+    >>> now[0] = 1.0
+    >>> bucket.take(), bucket.take()
+    (True, False)
+    """
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = burst
-        self.stamp = time.monotonic()
+        self.clock = clock
+        self.stamp = clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
@@ -127,6 +142,8 @@ class UnoServer:
         self.config = config or ServerConfig()
         self.tap = tap
         self.actors: dict[str, TableActor] = {}
+        self.clock: Callable[[], float] = time.monotonic
+        """The rate limits' clock (tests set their own)."""
         self._http_buckets: dict[str, TokenBucket] = {}
         self.metrics = Metrics()
         self.cluster: Any = None
@@ -188,7 +205,7 @@ class UnoServer:
         if bucket is None:
             if len(self._http_buckets) > 10_000:
                 self._http_buckets.clear()
-            bucket = self._http_buckets[host] = TokenBucket(self.config.http_rate, self.config.http_burst)
+            bucket = self._http_buckets[host] = TokenBucket(self.config.http_rate, self.config.http_burst, self.clock)
         return bucket.take()
 
     async def evict_idle(self, now: float | None = None) -> int:
@@ -290,6 +307,21 @@ def create_app(server: UnoServer) -> Starlette:
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    async def table_page(request: Request) -> Response:
+        # The same page; 404 when no table has the code (the page asks GET /api/tables/{code} why).
+        found = server.actor(request.path_params["code"].upper()) is not None
+        return FileResponse(
+            STATIC / "index.html", status_code=200 if found else 404, headers={"Cache-Control": "no-cache"}
+        )
+
+    async def favicon(request: Request) -> Response:
+        return Response(FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+    def no_table(code: str) -> JSONResponse:
+        if not auth.is_code(code):
+            return _error(404, *NOT_A_CODE)
+        return _error(404, "no_table", "there is no table with that code")
+
     async def rules_info(request: Request) -> Response:
         rule_sets = []
         for rules in RULESETS.values():
@@ -327,13 +359,13 @@ def create_app(server: UnoServer) -> Starlette:
             return _error(429, "rate_limited", "too many requests: wait a moment")
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return _error(404, "no_table", "there is no table with that code")
+            return no_table(request.path_params["code"].upper())
         try:
             body = await _body(request)
             if not isinstance(body, dict) or set(body) - {"name"}:
                 raise ProtocolError("bad_field", 'the body is {"name": "..."}')
             name = parse_name(body.get("name"))
-            seat, token = await actor.call("join", name)
+            seat, token = await actor.call(Join(name))
         except ProtocolError as error:
             return _error(409 if error.code in ("full", "started") else 400, error.code, error.message)
         return JSONResponse({"code": actor.code, "seat": seat, "token": token, "table": actor.lobby()})
@@ -341,7 +373,7 @@ def create_app(server: UnoServer) -> Starlette:
     async def describe(request: Request) -> Response:
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return _error(404, "no_table", "there is no table with that code")
+            return no_table(request.path_params["code"].upper())
         return JSONResponse(actor.lobby())
 
     async def mine(request: Request) -> Response:
@@ -369,11 +401,11 @@ def create_app(server: UnoServer) -> Starlette:
     async def record(request: Request) -> Response:
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return _error(404, "no_table", "there is no table with that code")
+            return no_table(request.path_params["code"].upper())
         number = _game_number(request.path_params["game"])
         if number is None or not 1 <= number <= len(actor.lobby()["games"]):
             return _error(404, "no_game", "there is no game with that number")
-        text = await actor.call("record", number)
+        text = await actor.call(RecordOf(number))
         if text is None:
             return _error(409, "not_over", "a game's record is published when the game is over")
         return PlainTextResponse(
@@ -403,7 +435,8 @@ def create_app(server: UnoServer) -> Starlette:
 
     routes = [
         Route("/", page),
-        Route("/t/{code:str}", page),
+        Route("/t/{code:str}", table_page),
+        Route("/favicon.ico", favicon),
         Route("/api/rules", rules_info),
         Route("/healthz", health),
         Route("/api/stats", stats),
@@ -418,6 +451,13 @@ def create_app(server: UnoServer) -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan)
 
 
+CHAT_RATE = 1.0
+CHAT_BURST = 5.0
+"""Chat lines a second per connection, and its burst."""
+
+NOT_A_CODE = ("bad_code", f"that is not a table code ({auth.CODE_LENGTH} letters and digits)")
+"""The error of a code no table could have (``GET /api/tables/{code}``, a ``hello``)."""
+
 FLOOD_LIMIT = 200
 """Refused messages (over the rate) after which a connection is closed."""
 
@@ -430,8 +470,8 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
     outlet = SocketOutlet(websocket)
     client = Client(outlet)
     actor: TableActor | None = None
-    bucket = TokenBucket(server.config.message_rate, server.config.message_burst)
-    chat_bucket = TokenBucket(1, 5)
+    bucket = TokenBucket(server.config.message_rate, server.config.message_burst, server.clock)
+    chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST, server.clock)
     flooded = 0
     last_notice = 0.0
     owed_sync: asyncio.TimerHandle | None = None
@@ -442,7 +482,7 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
         nonlocal owed_sync
         owed_sync = None
         if actor is not None and not outlet.closed:
-            actor.submit("sync", client, Sync(None, None))
+            actor.submit(Sync(None, None), client)
 
     def reply(message: dict[str, Any]) -> None:
         if actor is not None:
@@ -483,10 +523,12 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
                     continue
                 found = server.actor(message.table)
                 if found is None:
-                    reply({"type": "error", "code": "no_table", "message": "there is no table with that code"})
+                    known = auth.is_code(message.table)
+                    code, text = ("no_table", "there is no table with that code") if known else NOT_A_CODE
+                    reply({"type": "error", "code": code, "message": text})
                     continue
                 actor = found
-                actor.submit("hello", client, (message.token, message.since, message.game))
+                actor.submit(message, client)
                 continue
             if isinstance(message, Ping):
                 reply({"type": "pong"})
@@ -494,26 +536,17 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
             if actor is None:
                 reply({"type": "error", "code": "hello_first", "message": "say hello to a table first"})
                 continue
-            if isinstance(message, Act):
-                actor.submit("act", client, message, received)
-            elif isinstance(message, Chat):
-                if not chat_bucket.take():
-                    reply({"type": "error", "code": "rate_limited", "message": "one chat line a second"})
-                    continue
-                actor.submit("chat", client, message)
-            elif isinstance(message, Start):
-                actor.submit("start", client, message)
-            elif isinstance(message, Again):
-                actor.submit("again", client, message)
-            elif isinstance(message, Sync):
-                actor.submit("sync", client, message)
+            if isinstance(message, Chat) and not chat_bucket.take():
+                reply({"type": "error", "code": "rate_limited", "message": "one chat line a second"})
+                continue
+            actor.submit(message, client, received)
     except WebSocketDisconnect:
         pass
     finally:
         if owed_sync is not None:
             owed_sync.cancel()
         if actor is not None:
-            actor.submit("leave", client)
+            actor.submit(Disconnect(), client)
         # let queued messages (a last error) go out, then stop the writer
         outlet.drop("bye")
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import psycopg
 
+from unoengine.server.actor import Refresh, Wake
 from unoengine.server.lease import Leases
 from unoengine.server.postgres import PostgresStore
 
@@ -118,9 +119,9 @@ class Cluster:
         if actor is None:
             return
         if len(parts) == 3:
-            actor.submit("refresh", message=(int(parts[1]), int(parts[2])))
+            actor.submit(Refresh((int(parts[1]), int(parts[2]))))
         else:
-            actor.submit("refresh")
+            actor.submit(Refresh())
 
     # -- the correctness path --------------------------------------------------------
 
@@ -140,7 +141,7 @@ class Cluster:
         for code, summary in summaries.items():
             actor = actors[code]
             if actor.summary() != summary:
-                actor.submit("refresh")
+                actor.submit(Refresh())
                 stale += 1
         return stale
 
@@ -175,7 +176,7 @@ class Cluster:
                 for code in await self.leases.renew(wanted):
                     actor = self.server.actors.get(code)
                     if actor is not None:
-                        actor.submit("wake")  # its bots and timers start here
+                        actor.submit(Wake())  # its bots and timers start here
             await asyncio.sleep(0.05)  # a burst of asks is one statement
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._poke.wait(), every)

@@ -135,13 +135,32 @@ class PostgresStore:
 
     async def create_table(self, code: str, settings: TableSettings, created: float) -> None:
         text = json.dumps(settings.to_json())
-        await self._write([("INSERT INTO tables VALUES (%s, %s, %s)", (code, created, text))], code)
+        await self._write(
+            [("INSERT INTO tables (code, created, settings) VALUES (%s, %s, %s)", (code, created, text))], code
+        )
 
     async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
         sql = "INSERT INTO seats VALUES (%s, %s, %s, %s, %s) ON CONFLICT (code, seat) DO NOTHING RETURNING seat"
         (inserted,) = await self._write([(sql, (code, seat, row.name, row.token_hash, row.bot))], code)
         if inserted is None:
             raise SeatTaken(f"table {code}: seat {seat} is taken")
+
+    async def set_seat(self, code: str, seat: int, row: SeatRow | None) -> None:
+        if row is None:
+            await self._write([("DELETE FROM seats WHERE code = %s AND seat = %s", (code, seat))], code)
+            return
+        sql = (
+            "INSERT INTO seats VALUES (%s, %s, %s, %s, %s) ON CONFLICT (code, seat)"
+            " DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot"
+        )
+        await self._write([(sql, (code, seat, row.name, row.token_hash, row.bot))], code)
+
+    async def set_host(self, code: str, seat: int) -> None:
+        await self._write([("UPDATE tables SET host = %s WHERE code = %s", (seat, code))], code)
+
+    async def mark_timeout(self, code: str, game: int, version: int) -> None:
+        sql = "INSERT INTO timeouts VALUES (%s, %s, %s) ON CONFLICT DO NOTHING"
+        await self._write([(sql, (code, game, version))], code)
 
     async def start_game(self, code: str, game: GameRow) -> None:
         values = (code, game.number, game.seed, game.salt)
@@ -279,10 +298,10 @@ class PostgresStore:
 
     def load_table(self, code: str) -> TableRow | None:
         connection = self._read()
-        found = connection.execute(b"SELECT created, settings FROM tables WHERE code = %s", (code,)).fetchone()
+        found = connection.execute(b"SELECT created, settings, host FROM tables WHERE code = %s", (code,)).fetchone()
         if found is None:
             return None
-        row = TableRow(code, float(found[0]), settings_from_json(json.loads(found[1])))
+        row = TableRow(code, float(found[0]), settings_from_json(json.loads(found[1])), host=int(found[2]))
         for seat, name, token_hash, bot in connection.execute(
             b"SELECT seat, name, token_hash, bot FROM seats WHERE code = %s ORDER BY seat", (code,)
         ):
@@ -297,6 +316,8 @@ class PostgresStore:
             b"SELECT game, seat, action FROM actions WHERE code = %s ORDER BY game, version", (code,)
         ):
             games[int(number)].actions.append((int(seat), action))
+        for number, version in connection.execute(b"SELECT game, version FROM timeouts WHERE code = %s", (code,)):
+            games[int(number)].timeouts.add(int(version))
         row.games = list(games.values())
         lines = connection.execute(
             b"SELECT number, seat, name, text FROM chat WHERE code = %s ORDER BY number DESC LIMIT %s",

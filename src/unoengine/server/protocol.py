@@ -99,7 +99,46 @@ class Ping:
     """Keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Hello | Act | Start | Again | Chat | Sync | Ping
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """This person has seen the round's summary and wants the next round."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Give up the seat: it opens (in the lobby) or a stand-in bot plays it; the token stops working."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Handover:
+    """The host makes ``seat`` (a person) the host."""
+
+    token: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """The host removes an absent person from ``seat``: it opens (lobby) or a bot plays it."""
+
+    token: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """The host puts a ``bot`` in ``seat`` now."""
+
+    token: str
+    seat: int
+    bot: str
+
+
+ClientMessage = Hello | Act | Start | Again | Chat | Sync | Ping | Ready | Leave | Handover | Kick | Replace
 
 _FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     # type -> field -> (JSON type, required)
@@ -110,6 +149,11 @@ _FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "chat": {"token": (str, True), "text": (str, True)},
     "sync": {"since": (int, False), "game": (int, False)},
     "ping": {},
+    "ready": {"token": (str, True)},
+    "leave": {"token": (str, True)},
+    "handover": {"token": (str, True), "seat": (int, True)},
+    "kick": {"token": (str, True), "seat": (int, True)},
+    "replace": {"token": (str, True), "seat": (int, True), "bot": (str, False)},
 }
 MESSAGE_TYPES = frozenset(_FIELDS)
 
@@ -148,6 +192,15 @@ def _checked(data: Mapping[str, Any], kind: str) -> dict[str, Any]:
 
 
 _JSON_NAMES = {str: "a string", int: "an integer", bool: "true or false"}
+_TOKEN_COMMANDS: dict[str, type[Again | Ready | Leave]] = {"again": Again, "ready": Ready, "leave": Leave}
+_SEAT_COMMANDS: dict[str, type[Handover | Kick]] = {"handover": Handover, "kick": Kick}
+
+
+def _bot(name: str | None) -> str:
+    bot = name or "heuristic"
+    if bot not in known_bots():
+        raise ProtocolError("bad_field", f"unknown bot {bot[:20]!r}")
+    return bot
 
 
 def parse_message(text: str | bytes) -> ClientMessage:
@@ -187,12 +240,13 @@ def parse_message(text: str | bytes) -> ClientMessage:
             raise ProtocolError("too_long", "not an action")
         return Act(values["seat"], values["token"], values["game"], values["v"], values["action"])
     if kind == "start":
-        bot = values["bot"] or "heuristic"
-        if bot not in known_bots():
-            raise ProtocolError("bad_field", f"unknown bot {bot[:20]!r}")
-        return Start(values["token"], bool(values["fill"]), bot)
-    if kind == "again":
-        return Again(values["token"])
+        return Start(values["token"], bool(values["fill"]), _bot(values["bot"]))
+    if kind == "replace":
+        return Replace(values["token"], values["seat"], _bot(values["bot"]))
+    if kind in _SEAT_COMMANDS:
+        return _SEAT_COMMANDS[kind](values["token"], values["seat"])
+    if kind in _TOKEN_COMMANDS:
+        return _TOKEN_COMMANDS[kind](values["token"])
     if kind == "chat":
         line = clean_text(values["text"], MAX_CHAT)
         if not line:

@@ -50,7 +50,10 @@ class GameRow:
     seed: int
     salt: str
     actions: list[tuple[int, str]] = field(default_factory=list)
+    """The actions as stored when the table was loaded (afterwards the table's ``Table`` keeps the game)."""
     over: bool = False
+    timeouts: set[int] = field(default_factory=set)
+    """The versions whose action a stand-in took because the turn timer ran out."""
 
 
 @dataclass(slots=True)
@@ -66,6 +69,8 @@ class TableRow:
     """The last :data:`CHAT_KEPT` lines, oldest first."""
     elsewhere: dict[int, int] = field(default_factory=dict)
     """Per seat, the connections to the table on other live workers (PostgreSQL; empty otherwise)."""
+    host: int = 0
+    """The host's seat (the creator's, 0, until a handover)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -100,6 +105,15 @@ class Store(Protocol):
     async def create_table(self, code: str, settings: TableSettings, created: float) -> None: ...
     async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
         """Give an open seat to a person or a bot; :class:`SeatTaken` when it is not open."""
+        ...
+
+    async def set_seat(self, code: str, seat: int, row: SeatRow | None) -> None:
+        """Give a seat to someone else whoever held it (a leave, a kick, a bot put in), or open it (``None``)."""
+        ...
+
+    async def set_host(self, code: str, seat: int) -> None: ...
+    async def mark_timeout(self, code: str, game: int, version: int) -> None:
+        """The action of ``version`` was the stand-in's because the turn timer ran out (for the log)."""
         ...
 
     async def start_game(self, code: str, game: GameRow) -> None: ...
@@ -137,6 +151,19 @@ class MemoryStore:
         if seat in self.tables[code].seats:
             raise SeatTaken(f"table {code}: seat {seat} is taken")
         self.tables[code].seats[seat] = SeatRow(row.name, row.token_hash, row.bot)
+
+    async def set_seat(self, code: str, seat: int, row: SeatRow | None) -> None:
+        seats = self.tables[code].seats
+        if row is None:
+            seats.pop(seat, None)
+        else:
+            seats[seat] = SeatRow(row.name, row.token_hash, row.bot)
+
+    async def set_host(self, code: str, seat: int) -> None:
+        self.tables[code].host = seat
+
+    async def mark_timeout(self, code: str, game: int, version: int) -> None:
+        self._game(code, game).timeouts.add(version)
 
     async def start_game(self, code: str, game: GameRow) -> None:
         self.tables[code].games.append(GameRow(game.number, game.seed, game.salt))
@@ -176,8 +203,9 @@ class MemoryStore:
             row.created,
             row.settings,
             {seat: SeatRow(s.name, s.token_hash, s.bot) for seat, s in row.seats.items()},
-            [GameRow(g.number, g.seed, g.salt, list(g.actions), g.over) for g in row.games],
+            [GameRow(g.number, g.seed, g.salt, list(g.actions), g.over, set(g.timeouts)) for g in row.games],
             list(row.chat),
+            host=row.host,
         )
 
     def tables_of(self, token_hashes: Iterable[str]) -> list[tuple[str, int]]:
@@ -230,6 +258,16 @@ CREATE TABLE IF NOT EXISTS presence (
     code TEXT NOT NULL, seat INTEGER NOT NULL, worker TEXT NOT NULL, connections INTEGER NOT NULL,
     seen DOUBLE PRECISION NOT NULL, PRIMARY KEY (code, seat, worker)) {WITHOUT_ROWID};
 CREATE INDEX IF NOT EXISTS presence_by_worker ON presence (worker);
+""",
+    ),
+    (
+        4,
+        "the host's seat (a handover moves it), and the actions a stand-in took when the turn timer ran out",
+        """
+ALTER TABLE tables ADD COLUMN host INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS timeouts (
+    code TEXT NOT NULL, game INTEGER NOT NULL, version INTEGER NOT NULL,
+    PRIMARY KEY (code, game, version)) {WITHOUT_ROWID};
 """,
     ),
 ]
@@ -342,7 +380,9 @@ class SQLiteStore:
 
     async def create_table(self, code: str, settings: TableSettings, created: float) -> None:
         text = json.dumps(settings.to_json())
-        await self._write(_statement("INSERT INTO tables VALUES (?, ?, ?)", (code, created, text)))
+        await self._write(
+            _statement("INSERT INTO tables (code, created, settings) VALUES (?, ?, ?)", (code, created, text))
+        )
 
     async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
         values = (code, seat, row.name, row.token_hash, row.bot)
@@ -354,6 +394,20 @@ class SQLiteStore:
                 raise SeatTaken(f"table {code}: seat {seat} is taken") from None
 
         await self._write(write)
+
+    async def set_seat(self, code: str, seat: int, row: SeatRow | None) -> None:
+        if row is None:
+            await self._write(_statement("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat)))
+            return
+        values = (code, seat, row.name, row.token_hash, row.bot)
+        await self._write(_statement("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)", values))
+
+    async def set_host(self, code: str, seat: int) -> None:
+        await self._write(_statement("UPDATE tables SET host = ? WHERE code = ?", (seat, code)))
+
+    async def mark_timeout(self, code: str, game: int, version: int) -> None:
+        values = (code, game, version)
+        await self._write(_statement("INSERT OR IGNORE INTO timeouts VALUES (?, ?, ?)", values))
 
     async def start_game(self, code: str, game: GameRow) -> None:
         values = (code, game.number, game.seed, game.salt)
@@ -388,10 +442,10 @@ class SQLiteStore:
 
     def load_table(self, code: str) -> TableRow | None:
         connection = self._reader
-        found = connection.execute("SELECT created, settings FROM tables WHERE code = ?", (code,)).fetchone()
+        found = connection.execute("SELECT created, settings, host FROM tables WHERE code = ?", (code,)).fetchone()
         if found is None:
             return None
-        row = TableRow(code, found[0], settings_from_json(json.loads(found[1])))
+        row = TableRow(code, found[0], settings_from_json(json.loads(found[1])), host=int(found[2]))
         for seat, name, token_hash, bot in connection.execute(
             "SELECT seat, name, token_hash, bot FROM seats WHERE code = ? ORDER BY seat", (code,)
         ):
@@ -406,6 +460,8 @@ class SQLiteStore:
                     "SELECT seat, action FROM actions WHERE code = ? AND game = ? ORDER BY version", (code, number)
                 )
             ]
+            query = "SELECT version FROM timeouts WHERE code = ? AND game = ?"
+            game.timeouts = {version for (version,) in connection.execute(query, (code, number))}
             row.games.append(game)
         row.chat = [
             ChatRow(*line)

@@ -21,8 +21,12 @@ from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from unoengine.server.store import MemoryStore, SQLiteStore, Store
+
+if TYPE_CHECKING:
+    from unoengine.server.actor import ServerConfig
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,19 @@ class ServeSpec:
     memory: bool = False
     bot_delay: float = 0.6
     log_level: str = "warning"
+    react_delay: float = 2.0
+    round_wait: float = 15.0
+
+    def server_config(self) -> ServerConfig:
+        """The server's knobs: the bots' pace, the people's reaction time, the wait between rounds, the cluster's."""
+        from unoengine.server.actor import ServerConfig
+
+        return ServerConfig(
+            bot_delay=self.bot_delay,
+            react_delay=self.react_delay,
+            round_wait=self.round_wait,
+            cluster=cluster_settings(),
+        )
 
 
 def cluster_settings(environ: dict[str, str] | None = None) -> dict[str, float]:
@@ -96,11 +113,10 @@ def run_worker(spec: ServeSpec) -> None:
     """One worker: its own store, server and uvicorn loop on a ``SO_REUSEPORT`` socket."""
     import uvicorn
 
-    from unoengine.server.actor import ServerConfig
     from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
 
     sock = reuse_port_socket(spec.host, spec.port)
-    server = UnoServer(open_store(spec), ServerConfig(bot_delay=spec.bot_delay, cluster=cluster_settings()))
+    server = UnoServer(open_store(spec), spec.server_config())
     config = uvicorn.Config(
         create_app(server),
         ws="websockets-sansio",

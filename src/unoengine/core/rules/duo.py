@@ -395,9 +395,11 @@ def duo_decision_words(kind: str, facts: Mapping[str, Any], action: A.Action | N
     if kind == "dump":
         color = facts.get("dump_color")
         if action is None:
-            rest = "" if facts.get("started") else ", or stop before the first"
-            return f"Reverse dump: play your {color.word if color else ''} cards one by one{rest}"
-        return "Stop: keep the rest of the colour" if action is A.PASS else None
+            rest = "" if facts.get("started") else ", or decline the dump"
+            return f"Reverse dump: play all your {color.word if color else ''} cards one by one{rest}"
+        if action is A.PASS:  # D-15 is all or nothing: passing declines the whole dump
+            return f"Decline the dump: keep all your {color.word if color else ''} cards".replace("  ", " ")
+        return None
     if kind == "draft":
         card = facts.get("draft_card")
         if action is None:

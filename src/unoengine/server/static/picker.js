@@ -1,0 +1,124 @@
+// The question that chooses among one card's plays, asked step by step from the actions' fields:
+// side, then colour, then target, then UNO — one short question at a time, in a dialog that fits the
+// viewport and scrolls. Nothing is focused but the dialog itself: a key never answers for the player.
+import { COLORS, cardElement, MARKERS } from "./cards.js";
+import { h } from "./dom.js";
+
+const dialog = document.getElementById("dialog");
+
+export function closeDialog() {
+  dialog.hidden = true;
+  dialog.replaceChildren();
+}
+
+export const dialogOpen = () => !dialog.hidden;
+
+// Show a box in the dialog; `onCancel` (or Escape) closes it.
+export function openDialog(title, ...body) {
+  const box = h(
+    "div",
+    { class: "box", role: "dialog", "aria-modal": "true", "aria-label": title, tabindex: "-1" },
+    h("h3", {}, title),
+    ...body,
+    h("button", { class: "cancel", id: "cancel", onclick: closeDialog }, "Cancel"),
+  );
+  dialog.replaceChildren(box);
+  dialog.hidden = false;
+  box.focus();
+  return box;
+}
+
+// Each step: the field it asks about, the question, and each answer's words.
+function steps(names, sides) {
+  return [
+    {
+      key: "side",
+      get: (a) => a.flex,
+      question: "Which side of the card?",
+      answer: (v) =>
+        v ? `Flex side: ${sides?.[1] ?? "its other side"}` : `Normal side: ${sides?.[0] ?? "as printed"}`,
+      cls: () => "",
+    },
+    {
+      key: "colour",
+      get: (a) => a.color,
+      question: "Choose a colour",
+      answer: (v) => `${COLORS[v.toUpperCase()]} ${MARKERS[v.toUpperCase()]}`,
+      cls: (v) => `choice ${COLORS[v.toUpperCase()]}`,
+    },
+    { key: "target", get: (a) => a.target, question: null, answer: (v) => names(v), cls: () => "" },
+    {
+      key: "uno",
+      get: (a) => a.uno,
+      question: "Call UNO? You will have one card left.",
+      answer: (v) => (v ? "Play and call UNO" : "Play without calling UNO"),
+      cls: (v) => (v ? "uno" : ""),
+    },
+  ];
+}
+
+// Ask which of `options` (the plays of one card) to make; `play(action)` makes it.
+export function askPlay(card, options, { sides, names, play }) {
+  const all = steps(names, sides);
+  const chosen = [];
+  function next(remaining) {
+    if (remaining.length === 1) {
+      play(remaining[0].action);
+      return;
+    }
+    const step = all.find((s) => new Set(remaining.map((a) => JSON.stringify(s.get(a)))).size > 1);
+    if (!step) {
+      // Plays that differ in nothing the steps know: one button each, in the server's own labels.
+      return show(
+        "Choose",
+        remaining.map((a) => ({ text: names.label(a), action: a, cls: "" })),
+        (a) => play(a.action),
+      );
+    }
+    const values = [...new Map(remaining.map((a) => [JSON.stringify(step.get(a)), step.get(a)])).values()];
+    const question = step.question ?? remaining[0].aim ?? "Choose a player";
+    show(
+      question,
+      values.map((v) => ({ text: step.answer(v), key: step.key, value: v, cls: step.cls(v) })),
+      (v) => {
+        chosen.push(step.answer(v));
+        next(remaining.filter((a) => JSON.stringify(step.get(a)) === JSON.stringify(v)));
+      },
+    );
+  }
+  function show(question, answers, choose) {
+    openDialog(
+      "Play this card",
+      sides
+        ? h(
+            "p",
+            { class: "card-sides" },
+            cardElement(card, { size: "small" }),
+            " ",
+            sides[0],
+            sides[1] ? h("span", { class: "flex-info" }, ` Flex side: ${sides[1]}`) : null,
+          )
+        : null,
+      chosen.length ? h("p", { class: "chosen" }, chosen.join(" · ")) : null,
+      h("p", { class: "question", id: "question" }, question),
+      h(
+        "div",
+        { class: "choices" },
+        answers.map((a) =>
+          h(
+            "button",
+            {
+              class: `choice ${a.cls}`.trim(),
+              "data-action": a.action?.action,
+              "data-key": a.key,
+              "data-value": a.value === undefined ? undefined : String(a.value),
+              onclick: () => choose(a.action ?? a.value),
+            },
+            a.text,
+          ),
+        ),
+      ),
+    );
+  }
+  next(options);
+}
