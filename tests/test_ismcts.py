@@ -96,7 +96,7 @@ def test_play_out_and_run_bots_play_the_same_games(rules: str, seats: int, prese
 
 
 def test_ismcts_decides_the_same_when_resampled_with_what_its_view_knows() -> None:
-    """After a challenge the challenger's view knows the shown hand (``known``): resampling keeps it, and so the move."""
+    """After a challenge the challenger's view knows the shown hand (``known``): resampling keeps it, and the move."""
     rng = random.Random(5)
     checked = 0
     for seed in range(60):

@@ -91,7 +91,7 @@ def rollout_action(state: GameState, seat: Seat, legal: Sequence[Action], rng: r
     if colors:
         favourite = _favourite(state.tables.cards, state.hands[seat], None)
         for action in colors:
-            if action.color is favourite:  # type: ignore[attr-defined]
+            if action.color is favourite:
                 return action
     rest = [action for action in legal if type(action) is not Catch and action is not CALL_UNO]
     others = rest or list(legal)
@@ -258,7 +258,6 @@ class IsmctsBot:
     # -- search ----------------------------------------------------------------------
 
     def _search(self, view: PlayerView, choices: list[Action], fallback: Action) -> Action:
-        rng = self.rng
         root = _Node(view.seat)
         seat = view.seat
         assert seat is not None

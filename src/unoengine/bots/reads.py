@@ -133,13 +133,14 @@ class Reads:
         taken = [False] * len(pool)
         dealt: list[int] = []
         for count, cons in constrained:
+            wanted = count
             for index, card_id in enumerate(pool):
-                if count == 0:
+                if wanted == 0:
                     break
                 if not taken[index] and _fits(cards[card_id], cons):
                     taken[index] = True
                     dealt.append(card_id)
-                    count -= 1
+                    wanted -= 1
         for index, card_id in enumerate(pool):
             if len(dealt) == len(hand):
                 break
@@ -150,4 +151,3 @@ class Reads:
         hands = list(state.hands)
         hands[opponent] = tuple(dealt)
         return state._replace(hands=tuple(hands), draw_pile=tuple(rest[::-1]))
-

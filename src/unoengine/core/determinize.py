@@ -94,10 +94,12 @@ class Determinizer:
         if known is None:
             known = dict(view.known)
         self.shown: dict[Seat, tuple[CardId, ...]] = {
-            other: tuple(take(card, f"seat {other}'s known cards") for card in cards)
-            for other, cards in known.items()
+            other: tuple(take(card, f"seat {other}'s known cards") for card in cards) for other, cards in known.items()
         }
-        self.known = tuple((view.seat, other, card) for other, ids in self.shown.items() for card in ids)
+        viewer = view.seat
+        self.known: tuple[tuple[Seat, Seat, CardId], ...] = (
+            () if viewer is None else tuple((viewer, other, card) for other, ids in self.shown.items() for card in ids)
+        )
         """The state's ``known`` facts of this seat (the other seats' knowledge is not in the view)."""
         pool = [card_id for ids in free.values() for card_id in ids]
         pool.sort()
