@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from unoengine.core.cards import Card, Color, Rank, Seat
 from unoengine.core.engine import apply_unchecked
+from unoengine.core.rules import find_rules
 from unoengine.core.rules.base import face_matches
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView
@@ -32,6 +33,8 @@ Constraint = tuple[Card, Color | None]
 """A top card and the colour in force that the cards of a group do not fit."""
 
 _HOUSE_RULES = ("seven_zero", "jump_in", "forced_play", "draw_until_playable")
+_PLAIN_DECISIONS = frozenset({"turn", "drawn", "challenge", "stack", "game_over"})
+"""The decisions whose views these reads understand (no Duo draft, dump or volley; no Flex Power Cards)."""
 
 
 class _After(NamedTuple):
@@ -69,7 +72,8 @@ class Reads:
     def applies(view: PlayerView) -> bool:
         """Can the views of this game be read (Classic, two seats, no house rule that moves cards)?"""
         options = dict(view.options)
-        return view.rules == "classic" and view.seats == 2 and not any(options.get(name) for name in _HOUSE_RULES)
+        plain = set(find_rules(view.rules).decisions) <= _PLAIN_DECISIONS and not view.power  # Classic's decisions
+        return plain and view.seats == 2 and not any(options.get(name) for name in _HOUSE_RULES)
 
     def observe(self, view: PlayerView) -> None:
         """Bring the groups up to ``view``: the opponent's plays and draws since this seat last acted."""
