@@ -1,7 +1,8 @@
 """The README's strength table: tournaments of ``ismcts`` against ``heuristic`` and ``random``.
 
-``scripts/strength`` runs it (short: 200 games a row; ``--full``: 10,000, the targets'
-size); ``--json`` prints every tournament's figures. Every row is one
+``scripts/strength`` runs it (short: 200 games a row; ``--full``: 10,000 games a row,
+the targets' size, for the rows of share 1); ``--json`` prints every tournament's
+figures; ``--plot FILE.png`` saves the heads-up row's chart (the README's). Every row is one
 ``uno tournament`` (seats rotated over the same deals, seed 20000), so any row can
 be rerun alone with the command it prints.
 """
@@ -16,6 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HARD = "ismcts:iterations=40"
+WHOLE = "ismcts:rollout=300,iterations"
+"""Rollouts played to the end of the round, with an iteration budget after ``=``."""
 
 ROWS: list[tuple[str, str, int, str, float]] = [
     # (what, rules, seats, bots, games as a share of the run's size)
@@ -24,25 +27,27 @@ ROWS: list[tuple[str, str, int, str, float]] = [
     ("ismcts vs random, heads-up", "classic", 2, f"{HARD},random", 0.5),
     ("ismcts vs heuristic, Duo", "duo", 2, f"{HARD},heuristic", 0.5),
     ("ismcts vs heuristic, Flex", "flex", 2, f"{HARD},heuristic", 0.5),
-    ("ladder: 2× budget vs 1×", "classic", 2, "ismcts:iterations=80,ismcts:iterations=40", 0.5),
-    ("ladder: 4× budget vs 1×", "classic", 2, "ismcts:iterations=160,ismcts:iterations=40", 0.5),
-    ("ladder: 8× budget vs 1×", "classic", 2, "ismcts:iterations=320,ismcts:iterations=40", 0.25),
+    ("ladder: 2× budget vs 1×", "classic", 2, "ismcts:iterations=20,ismcts:iterations=10", 0.5),
+    ("ladder: 4× budget vs 1×", "classic", 2, "ismcts:iterations=40,ismcts:iterations=10", 0.5),
+    ("ladder: 8× budget vs 1×", "classic", 2, "ismcts:iterations=80,ismcts:iterations=10", 0.5),
+    ("ladder: 8× vs 1×, whole rollouts", "classic", 2, f"{WHOLE}=40,{WHOLE}=5", 0.25),
     ("heuristic vs random, heads-up", "classic", 2, "heuristic,random", 1.0),
 ]
 
 
-def command(rules: str, seats: int, bots: str, games: int, jobs: int) -> list[str]:
+def command(rules: str, seats: int, bots: str, games: int, jobs: int, plot: str | None = None) -> list[str]:
     """The ``uno tournament`` command line of one row."""
     return [
         "uno", "tournament", "--rules", rules, "--seats", str(seats), "--bots", bots,
         "--games", str(games), "--seed", "20000", "--jobs", str(jobs), "--json",
+        *(["--plot", plot] if plot else []),
     ]  # fmt: skip
 
 
-def run(rules: str, seats: int, bots: str, games: int, jobs: int) -> dict[str, object]:
+def run(rules: str, seats: int, bots: str, games: int, jobs: int, plot: str | None = None) -> dict[str, object]:
     """One row's tournament figures (through the installed ``uno``)."""
     uno = ROOT / ".venv" / "bin" / "uno"
-    args = [str(uno) if uno.exists() else "uno", *command(rules, seats, bots, games, jobs)[1:]]
+    args = [str(uno) if uno.exists() else "uno", *command(rules, seats, bots, games, jobs, plot)[1:]]
     done = subprocess.run(args, check=True, capture_output=True, text=True)
     figures: dict[str, object] = json.loads(done.stdout)
     return figures
@@ -55,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only", type=int, nargs="*", default=None, help="row numbers to run (from 0)")
+    parser.add_argument("--plot", default=None, help="save the first row's chart (uno tournament --plot) here")
     args = parser.parse_args(argv)
     size = args.games or (10_000 if args.full else 200)
     results = []
@@ -64,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.only is not None and index not in args.only:
             continue
         games = max(2, int(size * share))
-        figures = run(rules, seats, bots, games, args.jobs)
+        figures = run(rules, seats, bots, games, args.jobs, args.plot if index == 0 else None)
         results.append(figures)
         first = figures["bots"][0]  # type: ignore[index]
         print(

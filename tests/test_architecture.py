@@ -161,7 +161,7 @@ def _imported_modules(tree: ast.Module) -> Iterator[tuple[ast.AST, str]]:
                 yield node, alias.name
 
 
-SEARCH_BOTS = frozenset({SRC / "bots" / "ismcts.py"})
+SEARCH_BOTS = frozenset({SRC / "bots" / "ismcts.py", SRC / "bots" / "reads.py"})
 """Search bots: they are given views only, like every bot, but search on states they build
 themselves from a view (``determinize``), with the engine (``legal_actions``, ``apply_unchecked``)."""
 

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from tests.test_state_notation import games, playout
 from unoengine import GameState, apply, determinize, legal_actions, new_game, view_for
+from unoengine.core.errors import InvalidNotationError
 from unoengine.core.events import HandShown
+from unoengine.core.notation import format_state
 from unoengine.core.rules import RULESETS
 from unoengine.core.views import PlayerView
 
@@ -178,3 +180,48 @@ def test_a_view_that_does_not_fit_the_deck_is_refused() -> None:
     bad: PlayerView = view._replace(hand=view.hand + (view.hand[0],) * 9)
     with pytest.raises(ValueError, match="does not fit"):
         determinize(bad, random.Random(0))
+
+
+def test_g2_the_challenger_knows_the_shown_hand_and_determinize_deals_it_there() -> None:
+    """The view carries the hand shown in a challenge (C-17) while its cards stay; every sample keeps them there."""
+    options = {"wild_draw_four": "challenge"}
+    state = find([("classic", 3, options)], lambda _, after: after.pending.kind == "challenge")
+    challenger, player = state.to_act, state.pending.player
+    assert challenger is not None
+    cards = state.tables.cards
+    shown = Counter(cards[card] for card in state.hands[player])
+    after = apply(state, challenger, "challenge").state
+    view = view_for(after, challenger)
+    assert Counter(dict(view.known)[player]) == shown
+    for seat in range(after.seats):
+        if seat != challenger:
+            assert view_for(after, seat).known == ()  # shown to the challenger only
+    for rng_seed in range(8):
+        made = determinize(view, random.Random(rng_seed))  # the view's own knowledge, no argument
+        assert view_for(made, challenger) == view
+        assert Counter(cards[card] for card in made.hands[player]) >= shown
+    # A known card the holder plays is no longer known.
+    for _ in range(40):
+        seat = after.to_act
+        if after.is_over or seat is None or after.round != state.round:
+            break
+        after = apply(after, seat, legal_actions(after, seat)[0]).state
+        left = Counter(dict(view_for(after, challenger).known).get(player, ()))
+        assert left <= Counter(cards[card] for card in after.hands[player]) and left <= shown
+        for rng_seed in range(2):
+            check(after, challenger, rng_seed)
+
+
+def test_g2_what_is_known_round_trips_through_the_state_notation() -> None:
+    options = {"wild_draw_four": "challenge"}
+    state = find([("classic", 3, options)], lambda _, after: after.pending.kind == "challenge")
+    challenger = state.to_act
+    assert challenger is not None
+    after = apply(state, challenger, "challenge").state
+    assert after.known
+    text = after.__repr__()
+    assert " known=" in text and GameState.parse(format_state(after)) == after
+    assert " known=" not in format_state(new_game("classic", 2, seed=1))
+    bad = format_state(after).replace(f"known={challenger}>", f"known={state.pending.player}>")
+    with pytest.raises(InvalidNotationError, match="known"):
+        GameState.parse(bad)

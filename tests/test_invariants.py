@@ -187,6 +187,7 @@ def kinds(state: GameState) -> tuple[Any, ...]:
             draw_pile=named(state.draw_pile),
             discard_pile=named(state.discard_pile),
             pending=None,
+            known=tuple((viewer, holder, format_card(cards[card])) for viewer, holder, card in state.known),
         ),
         pending,
     )

@@ -93,3 +93,28 @@ def test_play_out_and_run_bots_play_the_same_games(rules: str, seats: int, prese
         stepped = Table(new_game(rules, seats, seed=seed, options=resolved), bots())  # type: ignore[arg-type]
         stepped.run_bots()
         assert stepped.is_over and fast.actions == stepped.actions and fast.state == stepped.state
+
+
+def test_ismcts_decides_the_same_when_resampled_with_what_its_view_knows() -> None:
+    """After a challenge the challenger's view knows the shown hand (``known``): resampling keeps it, and the move."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(60):
+        state = new_game("classic", 3, seed=seed, options={"single_round": True, "wild_draw_four": "challenge"})
+        bots = [make_bot("heuristic", random.Random(seat)) for seat in range(3)]
+        while not state.is_over and checked < 3:
+            seat = state.pending.seat
+            assert seat is not None
+            view = view_for(state, seat)
+            if view.known and len(view.legal) > 1 and state.pending.kind == "turn":
+                other = determinize(view, rng)
+                assert view_for(other, seat) == view
+                first = make_bot(f"ismcts:iterations=30,seed={seed}", random.Random(0))
+                second = make_bot(f"ismcts:iterations=30,seed={seed}", random.Random(0))
+                assert first.choose(view, view.legal) == second.choose(view_for(other, seat), view.legal)
+                checked += 1
+                break
+            state = apply(state, seat, bots[seat].choose(view, view.legal)).state
+        if checked >= 3:
+            break
+    assert checked == 3

@@ -18,6 +18,7 @@ from unoengine import (
     parse_record,
     record_of,
     replay,
+    view_for,
 )
 from unoengine.core.events import HandsSwapped
 from unoengine.core.rules.base import StackHandler
@@ -396,3 +397,26 @@ def test_h8_hand_size_is_the_deal() -> None:
     assert steps == 8
     with pytest.raises(InvalidNotationError, match="'hand_size' \\(H-8\\): 10 hands of 10 leave fewer than 20"):
         new_game("classic", 10, seed=1, options={"hand_size": 10})
+
+
+def test_h2_g2_each_giver_knows_the_hand_it_gave_until_its_cards_are_played() -> None:
+    state = deal("classic", [["B1"], ["R7", "R3"], ["Y4"]], top="R5", options=SEVEN)
+    mine, theirs = hand(state, 1), hand(state, 2)
+    mine.remove("R7")
+    state = run(state, "1 R7>2")
+    known = {seat: dict(view_for(state, seat).known) for seat in range(3)}
+    assert [str(card) for card in known[1][2]] == mine  # seat 1 knows what it gave seat 2
+    assert [str(card) for card in known[2][1]] == theirs  # and seat 2 what it gave seat 1
+    assert known[0] == {}  # seat 0 saw nothing
+    state = run(state, "2 R3")  # a known card played leaves what seat 1 knows
+    mine.remove("R3")
+    assert [str(card) for card in dict(view_for(state, 1).known)[2]] == mine
+
+
+def test_h2_g2_a_zero_passes_what_is_known_on_with_the_hands() -> None:
+    state = deal("classic", [["B1"], ["R0", "G3"], ["Y4"]], top="R5", options=SEVEN)
+    hands = [hand(state, seat) for seat in range(3)]
+    hands[1].remove("R0")
+    state = run(state, "1 R0")  # seat 0's hand goes to 1, 1's to 2, 2's to 0
+    for giver in range(3):
+        assert [str(card) for card in dict(view_for(state, giver).known)[(giver + 1) % 3]] == hands[giver]

@@ -37,14 +37,17 @@ from typing import Any
 
 from unoengine.bots.base import register
 from unoengine.bots.heuristic import HeuristicBot
-from unoengine.core.actions import CALL_UNO, DRAW, PASS, Action, Catch, Play
-from unoengine.core.cards import Seat
+from unoengine.bots.reads import Reads
+from unoengine.core.actions import ACCEPT, CALL_UNO, DRAW, KEEP, PASS, Action, Catch, ChooseColor, Play
+from unoengine.core.cards import COLORS, Card, Color, Rank, Seat
 from unoengine.core.determinize import Determinizer
 from unoengine.core.engine import apply_unchecked, legal_actions
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView
 
 DEFAULT_ITERATIONS = 200
+_COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
+_WD4 = (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR)
 
 
 class _Node:
@@ -66,20 +69,90 @@ def own_choices(legal: Iterable[Action]) -> list[Action]:
     return [action for action in choices if action not in calls]
 
 
-def rollout_action(legal: Sequence[Action], rng: random.Random) -> Action:
-    """The rollout policy: a random play (calling UNO, a non-wild first), else draw, else pass, else random."""
+def rollout_action(state: GameState, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The rollout policy: the ``heuristic`` bot's choices (bots/heuristic.py) read off the state
+    itself (no view is built): a play calling UNO first, colour match before number match,
+    action cards early against a short next hand, wilds late, the most-held colour named;
+    else draw, else pass; a challenge is accepted, a Duo draft card kept."""
     plays = [action for action in legal if type(action) is Play]
     if plays:
-        calls = [play for play in plays if play.uno]
-        pool = calls or [play for play in plays if not play.card.is_wild] or plays
-        return pool[int(rng.random() * len(pool))]
+        if len(plays) == 1:
+            return plays[0]
+        return max(plays, key=_PlayScorer(state, seat))
     if DRAW in legal:
         return DRAW
+    if ACCEPT in legal:
+        return ACCEPT
+    if KEEP in legal:
+        return KEEP
     if PASS in legal:
         return PASS
+    colors = [action for action in legal if type(action) is ChooseColor]
+    if colors:
+        favourite = _favourite(state.tables.cards, state.hands[seat], None)
+        for action in colors:
+            if action.color is favourite:
+                return action
     rest = [action for action in legal if type(action) is not Catch and action is not CALL_UNO]
     others = rest or list(legal)
     return others[int(rng.random() * len(others))]
+
+
+def _favourite(cards: Sequence[Card], hand: Sequence[int], without: Card | None) -> Color:
+    """The colour the hand holds most (of ``hand`` less one ``without``), ties to the first of COLORS."""
+    counts = [0, 0, 0, 0]
+    skipped = without is None
+    for card_id in hand:
+        card = cards[card_id]
+        if not skipped and card == without:
+            skipped = True
+            continue
+        color = card.color
+        if color is not None:
+            counts[_COLOR_INDEX[color]] += 1
+    best = max(range(4), key=lambda index: (counts[index], -index))
+    return COLORS[best]
+
+
+class _PlayScorer:
+    """The ``heuristic`` bot's score of a play (``HeuristicBot._score``), from the state."""
+
+    __slots__ = ("cards", "color", "hand", "next_size", "sizes", "small")
+
+    def __init__(self, state: GameState, seat: Seat) -> None:
+        hands = state.hands
+        self.cards = state.tables.cards
+        self.hand = hands[seat]
+        self.color = state.color
+        self.sizes = [len(hand) for hand in hands]
+        self.next_size = self.sizes[(seat + state.direction) % len(hands)]
+        self.small = len(self.hand) <= 2
+
+    def __call__(self, play: Action) -> float:
+        assert type(play) is Play
+        card = play.card
+        score = 0.0
+        if card.is_wild:
+            score -= 0 if self.small else 30
+            if card.rank in _WD4:
+                score -= 5
+        elif card.color is self.color and not play.flex:
+            score += 10
+        else:
+            score += 4
+        if card.rank is not Rank.NUMBER and not card.is_wild:
+            score += 8 if self.next_size <= 2 else 2
+        if play.flex:
+            score -= 3
+        if card.number is not None:
+            score += card.number / 10
+        if play.color is not None:
+            score += 1 if play.color is _favourite(self.cards, self.hand, card) else -1
+        if play.target is not None:
+            score -= self.sizes[play.target] / 100
+        if play.uno:
+            score += 0.5
+        return score
 
 
 def roll_out(state: GameState, rng: random.Random, actions: int, start_round: int) -> GameState:
@@ -90,7 +163,7 @@ def roll_out(state: GameState, rng: random.Random, actions: int, start_round: in
         seat = state.pending.seat
         if seat is None:
             break
-        state = apply_unchecked(state, seat, rollout_action(legal_actions(state, seat), rng))
+        state = apply_unchecked(state, seat, rollout_action(state, seat, legal_actions(state, seat), rng))
     return state
 
 
@@ -115,12 +188,19 @@ class IsmctsBot:
         mode: str = "paired",
         confidence: float = 2.0,
         wild: float = 0.5,
+        action: float = 0.0,
+        points: float = 0.0,
+        tempo: float = 0.0,
+        read: bool = True,
     ) -> None:
         if mode not in ("paired", "tree"):
             raise ValueError(f"mode must be 'paired' or 'tree', not {mode!r}")
         self.mode = mode
         self.confidence = float(confidence)
         self.wild = float(wild)
+        self.action = float(action)
+        self.points = float(points)
+        self.tempo = float(tempo)
         for label, value in (("iterations", iterations), ("ms", ms), ("rollout", rollout), ("depth", depth)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value < 0):
                 raise ValueError(f"{label} must be a non-negative number, not {value!r}")
@@ -135,6 +215,8 @@ class IsmctsBot:
         self.k = float(k)
         self.prior = float(prior)
         self.heuristic = HeuristicBot(random.Random(self.rng.getrandbits(64)))
+        self.read = bool(read)
+        self.reads: Reads | None = None
         self.last_iterations = 0
         """Iterations the last search ran (for measurements)."""
 
@@ -145,20 +227,37 @@ class IsmctsBot:
 
     def choose(self, view: PlayerView | None, legal: tuple[Action, ...]) -> Action:
         assert view is not None
+        reads = self.reads
+        if reads is None and self.read and Reads.applies(view):
+            reads = self.reads = Reads()
+        if reads is not None:
+            reads.observe(view)
         choices = own_choices(legal)
         if not choices:
-            return legal[0]
-        fallback = self.heuristic.choose(view, legal)
-        if fallback not in choices:
-            fallback = choices[0]
-        if len(choices) == 1:
-            return choices[0]
-        return self._search(view, choices, fallback)
+            action = legal[0]
+        else:
+            fallback = self.heuristic.choose(view, legal)
+            if fallback not in choices:
+                fallback = choices[0]
+            action = choices[0] if len(choices) == 1 else self._search(view, choices, fallback)
+        if reads is not None:
+            try:
+                state = Determinizer(view).sample(random.Random(0))
+            except ValueError:
+                self.reads = None
+            else:
+                assert view.seat is not None
+                reads.remember(state, view.seat, action)
+        return action
+
+    def _sample(self, sampler: Determinizer, seat: Seat) -> GameState:
+        """One state consistent with the view (and with the reads, where they are made)."""
+        state = sampler.sample(self.rng)
+        return state if self.reads is None else self.reads.deal(state, seat)
 
     # -- search ----------------------------------------------------------------------
 
     def _search(self, view: PlayerView, choices: list[Action], fallback: Action) -> Action:
-        rng = self.rng
         root = _Node(view.seat)
         seat = view.seat
         assert seat is not None
@@ -173,7 +272,7 @@ class IsmctsBot:
         if self.mode == "paired":
             return self._paired(sampler, seat, choices, fallback, rollout, budget, deadline)
         while not _spent(done, budget, deadline):
-            state = sampler.sample(rng)
+            state = self._sample(sampler, seat)
             self._iterate(root, state, seat, choices, fallback, rollout)
             done += 1
         self.last_iterations = done
@@ -206,7 +305,7 @@ class IsmctsBot:
         squares = [0.0] * count
         done = 0
         while not _spent(done, budget, deadline):
-            state = sampler.sample(rng)
+            state = self._sample(sampler, seat)
             seed = rng.getrandbits(32)
             values = [
                 self._playout(apply_unchecked(state, seat, action), seat, rollout, seed, state.round)
@@ -251,7 +350,7 @@ class IsmctsBot:
             children = node.children
             untried = [action for action in actions if action not in children]
             if untried:
-                action = fallback if depth == 0 and fallback in untried else rollout_action(untried, rng)
+                action = fallback if depth == 0 and fallback in untried else untried[int(rng.random() * len(untried))]
                 child = _Node(seat)
                 children[action] = child
                 for other in actions:
@@ -282,7 +381,9 @@ class IsmctsBot:
                 visited.total += values[visited.seat]
 
     def _evaluate(self, state: GameState, start_round: int) -> list[float]:
-        """Each seat's value of the position: 1 for a win, 0 for a loss, else a soft-max of ``-k × cards``."""
+        """Each seat's value of the position: 1 for a win, 0 for a loss, else a soft-max of
+        ``-k × burden``, a seat's burden being its cards less ``wild`` a wild card and ``action``
+        an action card, plus ``points`` a hundred points held, less ``tempo`` for the seat to act."""
         seats = state.seats
         winner: Any = None
         if state.outcome is not None:
@@ -293,11 +394,24 @@ class IsmctsBot:
             winner = state.round_winner
         if winner is not None:
             return [1.0 if seat == winner else 0.0 for seat in range(seats)]
-        cards = state.tables.cards
-        weights = [
-            math.exp(-self.k * (len(hand) - self.wild * sum(1 for card in hand if cards[card].is_wild)))
-            for hand in state.hands
-        ]
+        tables = state.tables
+        cards = tables.cards
+        points = tables.points
+        to_act = state.pending.seat
+        k, wild, action, per_point = self.k, self.wild, self.action, self.points / 100
+        weights = []
+        for seat, hand in enumerate(state.hands):
+            burden = float(len(hand))
+            for card_id in hand:
+                card = cards[card_id]
+                if card.is_wild:
+                    burden -= wild
+                elif card.rank is not Rank.NUMBER:
+                    burden -= action
+                burden += per_point * points[card_id]
+            if seat == to_act:
+                burden -= self.tempo
+            weights.append(math.exp(-k * burden))
         total = sum(weights)
         return [weight / total for weight in weights]
 

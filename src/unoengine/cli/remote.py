@@ -82,6 +82,7 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
         decision=tuple((key, _value(key, value)) for key, value in data["decision"].items()),
         blocked=data["blocked"],
         steps=data["steps"],
+        known=tuple(sorted((int(seat), cards(texts)) for seat, texts in data.get("known", {}).items())),
     )
 
 

@@ -5,7 +5,9 @@ view (G-2). :func:`determinize` deals the cards the seat cannot see at random to
 the other hands and the unknown part of the draw pile, and keeps everything the
 view shows: its own hand, the discard pile, the draw pile's known bottom (Duo
 D-4, D-10), a card a decision lets it look at (Duo's draft card, which lies on top
-of the draw pile), the pending decision's public fields, scores and outcome.
+of the draw pile), the cards it knows another seat holds (``PlayerView.known``: a
+hand shown to it in a challenge, C-17, or given away in a swap, H-2), the pending
+decision's public fields, scores and outcome.
 
 Hidden facts that are not cards are sampled too:
 
@@ -45,7 +47,8 @@ def determinize(
 
     ``known``: cards the seat knows to be in another seat's hand (the hand shown to
     it in a challenge, C-17, or the hand it gave away in a swap, H-2, still held),
-    kept there; the rest of that hand is dealt.
+    kept there; the rest of that hand is dealt. By default the view's own
+    :attr:`~unoengine.PlayerView.known`.
 
     Raises:
         ValueError: the view (with ``known``) does not fit the rule set's deck.
@@ -88,10 +91,16 @@ class Determinizer:
         self.peeked = tuple(
             take(value, "a card the decision shows") for _, value in view.details if isinstance(value, Card)
         )
+        if known is None:
+            known = dict(view.known)
         self.shown: dict[Seat, tuple[CardId, ...]] = {
-            other: tuple(take(card, f"seat {other}'s known cards") for card in cards)
-            for other, cards in (known or {}).items()
+            other: tuple(take(card, f"seat {other}'s known cards") for card in cards) for other, cards in known.items()
         }
+        viewer = view.seat
+        self.known: tuple[tuple[Seat, Seat, CardId], ...] = (
+            () if viewer is None else tuple((viewer, other, card) for other, ids in self.shown.items() for card in ids)
+        )
+        """The state's ``known`` facts of this seat (the other seats' knowledge is not in the view)."""
         pool = [card_id for ids in free.values() for card_id in ids]
         pool.sort()
         self.pool = pool
@@ -147,6 +156,7 @@ class Determinizer:
             round_winner=view.round_winner,
             outcome=view.outcome,
             steps=view.steps,
+            known=self.known,
         )
 
 

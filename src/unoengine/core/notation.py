@@ -14,7 +14,7 @@ import re
 import typing
 from typing import Any
 
-from unoengine.core.cards import Card, CardId, Color, format_card, parse_card
+from unoengine.core.cards import Card, CardId, Color, Seat, format_card, parse_card
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.base import DeckTables, Options, RuleSet, game_of
@@ -89,8 +89,10 @@ FIELD_ORDER: tuple[str, ...] = (
     "winner",
     "outcome",
     "steps",
+    "known",
 )
-"""The ``key=value`` fields after ``rules/seats``, in the order :func:`format_state` writes them."""
+"""The ``key=value`` fields after ``rules/seats``, in the order :func:`format_state` writes them
+(``known`` only when some seat knows a card of another's hand)."""
 
 REQUIRED: frozenset[str] = frozenset({"hands", "discard", "pending"})
 """Fields :func:`parse_state` cannot do without; the others have defaults (docs/NOTATION.md)."""
@@ -268,8 +270,22 @@ def format_state(state: GameState) -> str:
         + (NONE if outcome.winner is None else str(outcome.winner))
         + f":{_ints(outcome.scores)}",
         "steps": str(state.steps),
+        "known": _known_text(state.known, names),
     }
-    return f"{rules.name}/{game.seats} " + " ".join(f"{key}={fields[key]}" for key in FIELD_ORDER)
+    return f"{rules.name}/{game.seats} " + " ".join(
+        f"{key}={fields[key]}" for key in FIELD_ORDER if key != "known" or state.known
+    )
+
+
+def _known_text(known: tuple[tuple[Seat, Seat, CardId], ...], names: _DeckNames) -> str:
+    """``known``: runs of ``VIEWER>HOLDER:CARDS`` joined by ``/``, in the order of the facts."""
+    runs: list[tuple[Seat, Seat, list[CardId]]] = []
+    for viewer, holder, card in known:
+        if runs and runs[-1][:2] == (viewer, holder):
+            runs[-1][2].append(card)
+        else:
+            runs.append((viewer, holder, [card]))
+    return "/".join(f"{viewer}>{holder}:{_cards(tuple(cards), names)}" for viewer, holder, cards in runs) or NONE
 
 
 # -- parsing ------------------------------------------------------------------------
@@ -518,7 +534,33 @@ def parse_state(text: object) -> GameState:
         round_winner=_seat_or_none(get("winner", NONE), "winner", seats),
         outcome=_outcome(get("outcome", NONE), seats),
         steps=_int(get("steps", "0"), "steps"),
+        known=_known(get("known", NONE), reader, hands),
     )
+
+
+def _known(text: str, reader: _Reader, hands: tuple[tuple[CardId, ...], ...]) -> tuple[tuple[Seat, Seat, CardId], ...]:
+    """The ``known`` field: ``VIEWER>HOLDER:CARDS`` runs joined by ``/``; every card in the holder's hand."""
+    if text == NONE:
+        return ()
+    seats = len(hands)
+    facts: list[tuple[Seat, Seat, CardId]] = []
+    for run in text.split("/"):
+        seats_text, sep, cards_text = run.partition(":")
+        viewer_text, arrow, holder_text = seats_text.partition(">")
+        if not sep or not arrow:
+            raise InvalidNotationError(f"known: expected VIEWER>HOLDER:CARDS runs joined by '/', not {excerpt(run)}")
+        viewer = _int(viewer_text, "known viewer", 0, seats - 1)
+        holder = _int(holder_text, "known holder", 0, seats - 1)
+        if viewer == holder:
+            raise InvalidNotationError(f"known: seat {viewer} knows its own hand ({excerpt(run)})")
+        for card in reader.cards(cards_text, f"known {viewer}>{holder}"):
+            if card not in hands[holder]:
+                name = reader.names.names[card]
+                raise InvalidNotationError(f"known: {name} is not in seat {holder}'s hand")
+            if (viewer, holder, card) in facts:
+                raise InvalidNotationError(f"known: {reader.names.names[card]} is given twice for {viewer}>{holder}")
+            facts.append((viewer, holder, card))
+    return tuple(facts)
 
 
 def _outcome(text: str, seats: int) -> Outcome | None:

@@ -201,6 +201,12 @@ class GameState(NamedTuple):
     outcome: Outcome | None
     steps: int
     """Actions applied so far."""
+    known: tuple[tuple[Seat, Seat, CardId], ...] = ()
+    """Cards a seat has seen in another seat's hand and that are still there, as
+    ``(viewer, holder, card)`` triples in the order learnt: the hand shown to the
+    challenger (C-17, D-18, F-24) and the hands given away in an H-2 swap. A card
+    leaves when its holder plays it; the knowledge moves with a swapped hand; a
+    new deal clears it. Each viewer sees only its own (``PlayerView.known``)."""
 
     @property
     def rules(self) -> RuleSet:

@@ -69,6 +69,10 @@ class PlayerView(NamedTuple):
     """Consecutive seats that drew nothing and passed (G-6)."""
     steps: int = 0
     """Actions taken so far."""
+    known: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+    """Cards this seat knows another seat holds, as (seat, cards) pairs in seat order: the hand
+    shown to it as challenger (C-17, D-18, F-24) and the hand it gave away in an H-2 swap, less
+    the cards played since (a card drawn later is not known)."""
 
     def detail(self, name: str, default: Any = None) -> Any:
         """One of :attr:`details` by name, or ``default``."""
@@ -157,7 +161,18 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         decision=_decision(pending, handler.hidden()),
         blocked=state.blocked,
         steps=state.steps,
+        known=_known(state, seat) if state.known else (),
     )
+
+
+def _known(state: GameState, seat: Seat | None) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
+    """What ``seat`` knows of the other hands (:attr:`PlayerView.known`), from the state's ``known`` facts."""
+    cards = state.game.tables.cards
+    held: dict[Seat, list[Card]] = {}
+    for viewer, holder, card in state.known:
+        if viewer == seat:
+            held.setdefault(holder, []).append(cards[card])
+    return tuple((holder, tuple(held[holder])) for holder in sorted(held))
 
 
 def _decision(pending: Any, hidden: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
@@ -241,6 +256,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "decision": {key: _detail_json(value) for key, value in view.decision},
         "blocked": view.blocked,
         "steps": view.steps,
+        "known": {str(holder): _cards(cards) for holder, cards in view.known},
         "sides": _sides(view),
         "actions": [_action_json(info) for info in view.actions],
         "words": view.words._asdict(),

@@ -76,6 +76,7 @@ class Work:
     round_winner: Seat | None
     outcome: Outcome | None
     steps: int
+    known: tuple[tuple[Seat, Seat, CardId], ...]
     # What only the resolution of one action needs.
     rules: RuleSet
     options: Options
@@ -109,6 +110,7 @@ class Work:
             self.round_winner,
             self.outcome,
             self.steps,
+            self.known,
         ) = state
         self.hands = list(hands)
         self.power = list(power)
@@ -146,6 +148,7 @@ class Work:
                 self.round_winner,
                 self.outcome,
                 self.steps,
+                self.known,
             ),
         )
 
@@ -188,6 +191,15 @@ class Work:
         hand = self.hands[seat]
         index = hand.index(card)
         self.hands[seat] = hand[:index] + hand[index + 1 :]
+        if self.known:
+            self.known = tuple(fact for fact in self.known if fact[2] != card)
+
+    def learn(self, viewer: Seat, holder: Seat, cards: tuple[CardId, ...]) -> None:
+        """``viewer`` has seen ``cards`` in ``holder``'s hand (C-17's shown hand, H-2's swap)."""
+        if viewer == holder:
+            return
+        known = self.known
+        self.known = known + tuple(fact for fact in ((viewer, holder, card) for card in cards) if fact not in known)
 
     def draw(self, seat: Seat, count: int) -> tuple[CardId, ...]:
         """``seat`` draws ``count`` cards, refilling the draw pile as the rules say.
@@ -280,15 +292,25 @@ class Work:
         the swap no longer counts.
         """
         hands = self.hands
+        before = list(hands)
         if number == 7:
             assert target is not None
             hands[seat], hands[target] = hands[target], hands[seat]
             moved = [seat, target]
+            receiver = {seat: target, target: seat}
         else:
-            before = list(hands)
             for owner in range(self.seats):
                 hands[self.next_seat(owner)] = before[owner]
             moved = list(range(self.seats))
+            receiver = {owner: self.next_seat(owner) for owner in moved}
+        # What was known of a hand moves with it; each giver knows the hand it gave.
+        self.known = tuple(
+            (viewer, receiver.get(holder, holder), card)
+            for viewer, holder, card in self.known
+            if viewer != receiver.get(holder, holder)
+        )
+        for giver in moved:
+            self.learn(giver, receiver[giver], before[giver])
         self.unsafe = None
         for offset in range(self.seats):
             candidate = self.next_seat(seat, offset)
@@ -335,5 +357,6 @@ class Work:
         self.unsafe = None
         self.blocked = 0
         self.public_bottom = 0
+        self.known = ()
         self.emit(RoundStarted(self.round, self.dealer))
         self.rules.deal(self, order)

@@ -881,6 +881,7 @@ def resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challeng
         return
     player = pending.player
     work.emit(HandShown(player, seat, work.hands[player], pending.legal))
+    work.learn(seat, player, work.hands[player])  # C-17: the challenger has seen the hand
     work.emit(ChallengeResolved(seat, player, not pending.legal))
     if pending.legal:
         work.draw(seat, pending.draws + 2)
