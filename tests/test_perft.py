@@ -17,10 +17,12 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unoengine import GameState, InvalidNotationError, apply, format_action, legal_actions, new_game, parse_state
+from unoengine.cli.main import cli
 from unoengine.core.options import parse_options
 from unoengine.core.perft import PerftCase, divide, moves, parse_perft, perft
 from unoengine.core.rules import find_rules
@@ -227,3 +229,42 @@ def test_a_perft_file_reads_ids_states_and_counts() -> None:
     (case,) = parse_perft(text)
     assert (case.id, case.counts, case.line) == ("tiny", ((1, 3), (2, 6)), 3)
     assert perft(case.position(), 2) == 6
+
+
+TINY = "classic/2 hands=R7,G2/B3,Y9 discard=R5 color=r pending=turn:0"
+
+
+def test_uno_perft_counts_and_divides() -> None:
+    runner = CliRunner()
+    counted = runner.invoke(cli, ["perft", TINY, "--depth", "3"])
+    assert counted.exit_code == 0 and counted.stdout.splitlines() == ["perft 1 3", "perft 2 6", "perft 3 8"]
+    split = runner.invoke(cli, ["perft", TINY, "-d", "3", "--divide"])
+    assert split.exit_code == 0 and split.stdout.splitlines() == ["0 R7: 4", "0 R7 uno: 2", "0 draw: 2", "total 8"]
+
+
+def test_uno_perft_checks_a_file_and_shows_the_divide_of_a_wrong_count(tmp_path: Path) -> None:
+    good = tmp_path / "good.perft"
+    good.write_text(f"id tiny\nstate {TINY}\nperft 1 3\nperft 2 6\nperft 3 8\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["perft", "--file", str(good)])
+    assert result.exit_code == 0 and "3 counts of 1 positions checked" in result.stdout
+    bad = tmp_path / "bad.perft"
+    bad.write_text(f"id tiny\nstate {TINY}\nperft 2 7\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["perft", "--file", str(bad)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[:2] == ["tiny perft 2: 6, the file says 7", "  0 R7: 3"]
+    assert result.stderr.strip().endswith("1 differ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nonsense"], "error: not a state: "),
+        ([], "error: give a STATE or --file FILE (one of them)"),
+        ([TINY, "--file", "x"], "error: give a STATE or --file FILE (one of them)"),
+        (["--file", "/no/such/file.perft"], "error: cannot read /no/such/file.perft: no such file or directory"),
+        ([TINY, "--depth", "0"], "Invalid value for '--depth'"),
+    ],
+)
+def test_uno_perft_refuses_bad_input_in_one_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["perft", *args])
+    assert result.exit_code == 2 and message in result.stderr
