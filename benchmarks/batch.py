@@ -39,7 +39,6 @@ Usage
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import statistics
@@ -50,9 +49,11 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-if str(HERE.parent / "src") not in sys.path:
-    sys.path.insert(0, str(HERE.parent / "src"))
+for path in (HERE.parent / "src", HERE):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
+from report import run, text_table  # noqa: E402
 from unoengine import _build, apply_unchecked, legal_actions, new_game  # noqa: E402
 from unoengine.bots.random_bot import RandomBot  # noqa: E402
 from unoengine.core.rules import find_rules  # noqa: E402
@@ -220,13 +221,7 @@ def report_lines(report: dict[str, Any]) -> list[str]:
                     verdict,
                 ]
             )
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for n, row in enumerate(rows):
-        out.append(
-            "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
-        )
-        if n == 0:
-            out.append("  ".join("-" * w for w in widths))
+    out += text_table(rows)
     out.append(f"\ntarget: every side at least {report['target']:.2f}x the loop's steps/s (within 15 %)")
     return out
 
@@ -252,10 +247,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    report = bench(args)
-    print(json.dumps(report) if args.json else "\n".join(report_lines(report)))
-    return 0
+    return run(parse_args, bench, report_lines, argv)
 
 
 if __name__ == "__main__":
