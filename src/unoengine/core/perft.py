@@ -81,19 +81,19 @@ def _check_depth(depth: object) -> int:
     return depth
 
 
-def perft(state: GameState, depth: int) -> int:
+def perft(state: GameState, depth: object) -> int:
     """The number of action sequences of ``depth`` actions from ``state`` (1 for depth 0).
 
     Raises:
         ValueError: ``depth`` is not an integer of at least 0.
     """
-    depth = _check_depth(depth)
-    if depth == 0:
+    levels = _check_depth(depth)  # ``object``: a depth that is not an int is refused here, in both builds
+    if levels == 0:
         return 1
-    return _perft(state, depth)
+    return _perft(state, levels)
 
 
-def divide(state: GameState, depth: int) -> dict[Move, int]:
+def divide(state: GameState, depth: object) -> dict[Move, int]:
     """:func:`perft` split by the first action: ``{(seat, action): count}``, in :func:`moves` order.
 
     The counts add up to ``perft(state, depth)``; each is ``perft`` of the
@@ -102,13 +102,13 @@ def divide(state: GameState, depth: int) -> dict[Move, int]:
     Raises:
         ValueError: ``depth`` is not an integer of at least 1.
     """
-    depth = _check_depth(depth)
-    if depth == 0:
+    levels = _check_depth(depth)
+    if levels == 0:
         raise ValueError("divide needs a depth of at least 1")
     out: dict[Move, int] = {}
     for seat, action in moves(state):
         after = apply_unchecked(state, seat, action)
-        out[(seat, action)] = 1 if depth == 1 else _perft(after, depth - 1)
+        out[(seat, action)] = 1 if levels == 1 else _perft(after, levels - 1)
     return out
 
 
