@@ -128,7 +128,7 @@ async def test_the_log_tells_who_skips_whom_and_the_first_card() -> None:
     app = app_of(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        assert "Round 1: the first card is R3 (red); next: you (turn)" in app.lines
+        assert "Round 1: the first card is red 3; next: you (turn)" in app.lines
         await pick(app, pilot, "R7")
         await pilot.press("enter")
         await settle(app, pilot)

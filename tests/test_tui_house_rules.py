@@ -51,7 +51,7 @@ async def test_jump_in_window_key_and_play(tmp_path: Path) -> None:
         await pilot.press("j")
         await until(app, pilot, lambda: len(session.actions) >= 2)
         assert session.actions[1] == (HUMAN, "G5"), "the jump-in is an ordinary play by a seat not to act"
-        assert "You played G5" in shown(app, "log")
+        assert "You played green 5" in shown(app, "log")
 
 
 @pytest.mark.asyncio

@@ -32,6 +32,7 @@ from unoengine.cli.tui import FLEX_SIDE, ChoiceScreen, UnoApp
 from unoengine.core.actions import ACCEPT, Action
 from unoengine.core.cards import Color, format_card, parse_card
 from unoengine.core.views import PlayerView
+from unoengine.play.narrator import card_words
 
 SIZE = (120, 40)
 
@@ -172,7 +173,9 @@ async def test_flex_side_wild_draw_asks_for_a_target_who_draws(
         played = f"{card}@flex:b>2"
         assert session.actions[0] == (HUMAN, played)
         log = shown(app, "log").splitlines()
-        line = log.index(f"You played {played}")
+        line = log.index(
+            f"You played {card_words(parse_card(card))} on its flex side, naming blue, and Bot 2 draws the cards"
+        )
         # The target (a Wild Draw Four's target may challenge: this one accepts) draws.
         assert log[line + 1 : line + 2 + len(replies)] == [*replies, f"Bot 2 drew {drawn}"]
         assert "Power  ✘ red" in shown(app, "players")
@@ -224,7 +227,10 @@ async def test_target_prompt_names_a_seat_with_one_card(tmp_path: Path) -> None:
         await pilot.press("1")
         await settle(app, pilot)
         log = shown(app, "log").splitlines()
-        assert log[log.index("You played FW+2@flex:r>1") + 1] == "Bot 1 drew 2"
+        assert (
+            log[log.index("You played Flex Wild Draw Two on its flex side, naming red, and Bot 1 draws the cards") + 1]
+            == "Bot 1 drew 2"
+        )
 
 
 # -- 2. declining a Duo Reverse dump ------------------------------------------------
@@ -265,7 +271,7 @@ async def test_duo_reverse_dump_declined_with_p(tmp_path: Path) -> None:
         assert session.actions[14:16] == [(HUMAN, "RR"), (HUMAN, "pass")]
         assert shown(app, "message") == ""
         log = shown(app, "log").splitlines()
-        assert log[log.index("You played RR") + 1] == "You passed"
+        assert log[log.index("You played red Reverse") + 1] == "You passed"
         # The turn went to the bot; the red cards stayed in the person's hand.
         assert session.actions[16][0] == 1
         assert {"R3", "R8"} <= set(hand_notations(app))
@@ -291,7 +297,7 @@ async def test_duo_first_card_wild_player1_names_the_colour(tmp_path: Path) -> N
         assert "Colour: name the colour of the first card." in shown(app, "prompt")
         assert "Top:  W " in shown(app, "status")
         assert "Turn: You (colour)" in shown(app, "status")
-        assert "  Round 1: the first card is W; next: you (colour)" in app.lines
+        assert "  Round 1: the first card is Wild; next: you (colour)" in app.lines
         # Escape cannot dodge the decision: the prompt comes back.
         await pilot.press("escape")
         await settle(app, pilot)
@@ -443,4 +449,7 @@ async def test_typed_flex_wild_without_target_is_refused(tmp_path: Path) -> None
         await settle(app, pilot)
         assert app.session.actions[0] == (HUMAN, "FW+2@flex:b>1")
         log = shown(app, "log").splitlines()
-        assert log[log.index("You played FW+2@flex:b>1") + 1] == "Bot 1 drew 2"
+        assert (
+            log[log.index("You played Flex Wild Draw Two on its flex side, naming blue, and Bot 1 draws the cards") + 1]
+            == "Bot 1 drew 2"
+        )

@@ -279,7 +279,11 @@ def past_words(rules: RuleSet, action: A.Action) -> str:
     """What a seat did, in words after its name (a log line): ``played red 7, naming blue``."""
     if isinstance(action, A.Play):
         _, words = _play_words(rules, action, False, {})
-        words = words.replace(", and call UNO", ", and called UNO").replace(" draws", " draws the cards")
+        if action.flex:  # a log names the side; the side's effect is the prompt's to explain
+            words = words.replace(f" ({rules.describe_side(action.card, True)})", "", 1)
+        words = words.replace(", and call UNO", ", and called UNO")
+        if action.target is not None:
+            words = words.replace(f", and seat {action.target} draws", f", and seat {action.target} draws the cards")
         return "played" + words[len("Play") :]
     if isinstance(action, A.Catch):
         return f"caught seat {action.seat}"

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from unoengine.core.action_words import action_type, past_words
-from unoengine.core.actions import Play, format_action
-from unoengine.core.cards import Card, Seat, format_card
+from unoengine.core.actions import Play
+from unoengine.core.cards import Card, Seat
 from unoengine.core.events import (
     ActionTaken,
     CardsDrawn,
@@ -35,7 +35,12 @@ from unoengine.core.events import (
 from unoengine.core.rules import find_rules
 from unoengine.core.views import PlayerView
 
-__all__ = ["Names", "first_card", "name_seats", "narrate", "shown_card"]
+__all__ = ["Names", "card_words", "first_card", "name_seats", "narrate", "shown_card"]
+
+
+def card_words(card: Card) -> str:
+    """A card in words for a log (``red 7``, ``Wild Draw Four``), never in notation: what both clients show."""
+    return card.words.split(", flex side")[0]
 
 
 @dataclass(frozen=True)
@@ -113,12 +118,13 @@ def first_card(view: PlayerView, names: Names) -> str | None:
         return None
     who = "nobody" if view.to_act is None else names.object(view.to_act)
     pending = view.words.title.lower()
-    colour = f" ({view.color.word})" if view.color is not None else ""
+    top = card_words(view.top)
+    named = view.color is not None and not top.startswith(view.color.word)
+    colour = f" ({view.color.word})" if named and view.color is not None else ""
     covered = ""
     if len(view.discard_pile) > 1:
-        turned = ", ".join(format_card(card) for card in view.discard_pile[:-1])
+        turned = ", ".join(card_words(card) for card in view.discard_pile[:-1])
         covered = f" ({turned} turned first and covered)"
-    top = format_card(view.top)
     return f"Round {view.round}: the first card is {top}{colour}{covered}; next: {who} ({pending})"
 
 
@@ -200,13 +206,13 @@ def _draft(before: PlayerView | None, after: PlayerView, seat: Seat, text: str, 
     discard = after.discard_pile[-1] if after.discard_pile and after.pending == before.pending else None
     gained = [card for card in after.hand if after.hand.count(card) > before.hand.count(card)]
     if text == "keep":
-        kept = format_card(looked) if mine and looked is not None else "a card"
+        kept = card_words(looked) if mine and looked is not None else "a card"
         if discard is None:
             return f"{who} kept {kept}"
-        return f"{who} kept {kept}; {format_card(discard)} went to the draft discards"
-    taken = format_card(gained[0]) if mine and gained else "the next card"
+        return f"{who} kept {kept}; {card_words(discard)} went to the draft discards"
+    taken = card_words(gained[0]) if mine and gained else "the next card"
     rejected = looked if mine else discard
-    shown = format_card(rejected) if rejected is not None else "the drafted card"
+    shown = card_words(rejected) if rejected is not None else "the drafted card"
     return f"{who} rejected {shown} and took {taken}"
 
 
@@ -221,14 +227,12 @@ def _event_line(
             return None  # the cards drawn and the catch have their own lines
         if text in ("keep", "reject"):
             return _draft(before, after, event.seat, text, names)
-        if isinstance(event.action, Play):
-            return f"{who(event.seat)} played {format_action(event.action)}"
         return f"{who(event.seat)} {name_seats(past_words(find_rules(after.rules), event.action), names)}"
     if isinstance(event, CardsDrawn):
         if before is not None and before.pending == "draft" and before.to_act == event.seat:
             return None  # the card a keep/reject step put in a hand: its own line names it
         if event.cards is not None and event.seat == reader:
-            drawn = ", ".join(format_card(cards[card]) for card in event.cards)
+            drawn = ", ".join(card_words(cards[card]) for card in event.cards)
             return f"You drew {drawn}" if drawn else "You drew nothing (the draw pile is empty)"
         return f"{who(event.seat)} drew {event.number}"
     if isinstance(event, Reshuffled):
@@ -238,7 +242,7 @@ def _event_line(
         if event.cards is None:
             whose = "your" if event.seat == reader else "their"
             return f"{who(event.seat)} showed {whose} hand to {them(event.to)}"
-        shown = ", ".join(format_card(cards[card]) for card in event.cards)
+        shown = ", ".join(card_words(cards[card]) for card in event.cards)
         return f"{who(event.seat)} showed {them(event.to)} their hand: {shown}"
     if isinstance(event, ChallengeResolved):
         result = "succeeded" if event.success else "failed"
