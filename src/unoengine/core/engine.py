@@ -29,6 +29,7 @@ from unoengine.core.state import (
     GAME_OVER,
     GameState,
     Turn,
+    is_int,
 )
 from unoengine.core.work import Work
 
@@ -78,13 +79,13 @@ def new_game(
     else:
         raise InvalidNotationError(f"not a rule set: {excerpt(rules)}")
     resolved = options if isinstance(options, Options) else ruleset.options(options)
-    if type(seats) is not int or not isinstance(seats, int) or seats not in ruleset.seats:
+    if not is_int(seats) or seats not in ruleset.seats:
         low, high = ruleset.seats.start, ruleset.seats.stop - 1
         allowed = f"{low}" if low == high else f"{low}-{high}"
         raise InvalidNotationError(f"{ruleset.title} is for {allowed} seats, not {excerpt(seats)}")
-    if type(seed) is not int or not isinstance(seed, int):
+    if not is_int(seed):
         raise InvalidNotationError(f"seed must be an integer, not {excerpt(seed)}")
-    if dealer is not None and (type(dealer) is not int or not isinstance(dealer, int) or not 0 <= dealer < seats):
+    if dealer is not None and (not is_int(dealer) or not 0 <= dealer < seats):
         raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {excerpt(dealer)}")
     game = game_of(ruleset, seats, resolved)
     if seats * resolved.hand_size > len(game.tables.cards) - MIN_UNDEALT:
@@ -180,8 +181,7 @@ def legal_actions(state: GameState, seat: object) -> tuple[A.Action, ...]:
     last = _LAST_LEGAL
     if last[0] is state and last[1] is seat:  # ``is``: True (not a seat) must not hit seat 1's answer
         return last[2]
-    # type() first: once isinstance has narrowed it to int, compiled code holds True as 1.
-    if type(seat) is not int or not isinstance(seat, int):
+    if not is_int(seat):
         return ()  # not a seat: it has nothing to do
     found = _legal_actions(state, seat)
     _remember(state, seat, found)
@@ -205,14 +205,13 @@ def _remember(state: GameState, seat: Seat, found: tuple[A.Action, ...]) -> None
 
 def _legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     pending = state.pending
-    kind = type(pending)
     out: list[A.Action]
     if pending.seat == seat:
         out = state.game.rules.handlers[pending.kind].legal(state, seat)  # the decision's handler
     elif state.outcome is not None or not 0 <= seat < state.seats:
         return ()
     elif state.unsafe is None:
-        if not (kind is Turn and state.game.options.jump_in):
+        if not (type(pending) is Turn and state.game.options.jump_in):
             return ()
         return tuple(jump_plays(state, seat))  # H-3: the out-of-turn window of a normal turn
     else:
@@ -248,7 +247,7 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
         action = A.parse_action(action)
     elif not isinstance(action, A.ACTION_TYPES):
         raise InvalidNotationError(f"not an action: {excerpt(action)}")
-    if type(seat) is not int or not isinstance(seat, int) or action not in legal_actions(state, seat):
+    if not is_int(seat) or action not in legal_actions(state, seat):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
     events: list[Event] = []
@@ -269,11 +268,11 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
     work.steps += 1
     if events is not None:
         events.append(ActionTaken(seat, action))
-    kind = type(action)
-    if kind is A.CallUno:
+    action_type = type(action)
+    if action_type is A.CallUno:
         work.unsafe = None  # C-18: called in time
         return work.freeze()
-    if kind is A.Catch:
+    if action_type is A.Catch:
         victim = action.seat  # type: ignore[union-attr]
         work.unsafe = None
         work.emit(Caught(seat, victim))
@@ -292,7 +291,7 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
     cite = state.rules.cite
     if state.outcome is not None:
         return "G-4", "the game is over"
-    if type(seat) is not int or not 0 <= seat < state.seats:
+    if not is_int(seat) or not 0 <= seat < state.seats:
         return "G-4", f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1})"
     if type(action) is A.CallUno:
         count = len(state.hands[seat])

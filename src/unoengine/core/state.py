@@ -13,12 +13,22 @@ Piles are tuples of ``CardId`` with the **top at the end**. Hands are tuples of
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeGuard
 
 from unoengine.core.cards import CardId, Color, Seat
 
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Options, RuleSet
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """Is ``value`` exactly an ``int`` (a seat, a seed, a version), not a ``bool`` nor anything else?
+
+    Arguments a caller may pass anything for are typed ``object``; this is the one
+    check before they are used as integers. ``type() is int`` (not ``isinstance``)
+    keeps ``True`` out: once narrowed to ``int``, compiled code holds ``True`` as 1.
+    """
+    return type(value) is int
 
 
 class Game:

@@ -51,8 +51,9 @@ class Work:
     It has the state's fields as attributes, plus ``events`` (the list events go to, or ``None``),
     ``prior`` and ``prior_color`` (the pending decision and colour before the action).
     ``hands`` and ``power`` are lists while the action resolves. ``__init__`` and
-    ``freeze`` are written by scripts/work_fields.py from ``GameState._fields``
-    (the one field list; a test fails when they are stale).
+    ``freeze`` name every field of ``GameState`` in order (the one field list):
+    tests/test_work_fields.py checks ``Work(s).freeze() == s`` over playout states
+    of every rule set and over a state with a distinct value in every field.
     """
 
     # The state's fields, typed for the rules that use them.
@@ -85,7 +86,6 @@ class Work:
     prior_color: Color | None
     events: list[Event] | None
 
-    # BEGIN FIELDS: written by scripts/work_fields.py from GameState._fields; do not edit
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
         """Copy ``state``: its fields become attributes (lists for hands and flags)."""
         (
@@ -148,8 +148,6 @@ class Work:
                 self.steps,
             ),
         )
-
-    # END FIELDS
 
     # -- seats and turns -------------------------------------------------------
 
