@@ -9,8 +9,8 @@ action from :func:`legal_actions` themselves (bots, simulations, search).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
@@ -37,11 +37,66 @@ MIN_UNDEALT = 20
 """H-8: a deal leaves at least 20 cards of the deck undealt (to start play and to draw)."""
 
 
-class Transition(NamedTuple):
-    """The result of :func:`apply`: the new state and what happened (unredacted)."""
+class Transition:
+    """The result of :func:`apply`: the new state and what happened (unredacted).
 
-    state: GameState
-    events: tuple[Event, ...]
+    It reads like the pair ``(state, events)`` (``state, events = apply(...)``,
+    ``step[0]``, ``==`` and ``hash`` by the pair). The events are built when they
+    are first read, by applying the action again with events on (``apply`` is
+    pure, so they are the events of this very step): the many callers that read
+    only :attr:`state` (bots, search, simulations) never pay for them.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        events: tuple[Event, ...] | None = None,
+        *,
+        prior: GameState | None = None,
+        seat: Seat = 0,
+        action: A.Action | None = None,
+    ) -> None:
+        self.state = state
+        """The state after the action."""
+        self._events = events
+        self._prior = prior
+        self._seat = seat
+        self._action = action
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened, in order (unredacted: :func:`~unoengine.redact` them for a seat)."""
+        events = self._events
+        if events is None:
+            prior, action = self._prior, self._action
+            assert prior is not None and action is not None
+            found: list[Event] = []
+            apply_unchecked(prior, self._seat, action, found)
+            events = tuple(found)
+            self._events = events
+            self._prior = None  # the earlier state is no longer kept alive
+            self._action = None
+        return events
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.state, self.events))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.state, self.events)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Transition):
+            return NotImplemented
+        return self.state == other.state and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.events))
+
+    def __repr__(self) -> str:
+        return f"Transition(state={self.state!r}, events={self.events!r})"
 
 
 # -- setting up --------------------------------------------------------------------
@@ -78,7 +133,7 @@ def new_game(
         ruleset = rules
     else:
         raise InvalidNotationError(f"not a rule set: {excerpt(rules)}")
-    resolved = options if isinstance(options, Options) else ruleset.options(options)
+    resolved = options if isinstance(options, Options) else _resolved_options(ruleset, options)
     if not is_int(seats) or seats not in ruleset.seats:
         low, high = ruleset.seats.start, ruleset.seats.stop - 1
         allowed = f"{low}" if low == high else f"{low}-{high}"
@@ -122,6 +177,30 @@ def new_game(
     work.dealer = ruleset.first_dealer(work) if dealer is None else dealer
     work.start_round(order)
     return work.freeze()
+
+
+_OPTIONS: dict[tuple[RuleSet, tuple[tuple[object, type, object], ...]], Options] = {}
+"""Options already resolved, by rule set and the given (name, type, value) triples (a simulation starts
+thousands of games with the same options; the type keeps ``True`` apart from ``1``)."""
+
+
+def _resolved_options(ruleset: RuleSet, given: object) -> Options:
+    """``ruleset.options(given)``, remembered for a mapping of hashable values."""
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        return ruleset.options(given)
+    key = (ruleset, tuple([(name, type(value), value) for name, value in given.items()]))
+    try:
+        found = _OPTIONS.get(key)
+    except TypeError:  # an unhashable value: resolving it refuses it
+        return ruleset.options(given)
+    if found is None:
+        found = ruleset.options(given)
+        if len(_OPTIONS) >= 512:
+            _OPTIONS.clear()
+        _OPTIONS[key] = found
+    return found
 
 
 def deck_order(tables: DeckTables, deck: Sequence[Card | str], rules: RuleSet) -> list[CardId]:
@@ -247,16 +326,19 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
         action = A.parse_action(action)
     elif not isinstance(action, A.ACTION_TYPES):
         raise InvalidNotationError(f"not an action: {excerpt(action)}")
-    if not is_int(seat) or action not in legal_actions(state, seat):
+    if not is_int(seat) or not _is_among(action, legal_actions(state, seat)):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
-    events: list[Event] = []
-    after = apply_unchecked(state, seat, action, events)
-    return _transition(Transition, (after, tuple(events)))
+    return Transition(apply_unchecked(state, seat, action), prior=state, seat=seat, action=action)
 
 
-_transition = tuple.__new__
-"""Builds a :class:`Transition` from its two fields in C (the NamedTuple's own ``__new__`` is Python code)."""
+def _is_among(action: object, legal: tuple[A.Action, ...]) -> bool:
+    """``action in legal``, by identity first: actions are interned, and comparing two
+    different ones by value runs their dataclass ``__eq__`` (Python code) for nothing."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list[Event] | None = None) -> GameState:
