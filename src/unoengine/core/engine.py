@@ -10,7 +10,7 @@ action from :func:`legal_actions` themselves (bots, simulations, search).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
@@ -324,7 +324,7 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
     """
     if isinstance(action, str):
         action = A.parse_action(action)
-    elif not isinstance(action, A.ACTION_TYPES):
+    elif not isinstance(action, _ACTION_TYPES):
         raise InvalidNotationError(f"not an action: {excerpt(action)}")
     if not is_int(seat) or not _is_among(action, legal_actions(state, seat)):
         rule, reason = refusal(state, seat, action)
@@ -341,6 +341,11 @@ def _is_among(action: object, legal: tuple[A.Action, ...]) -> bool:
     return action in legal
 
 
+_CALL_UNO: Final = A.CallUno
+_CATCH: Final = A.Catch
+_ACTION_TYPES: Final = A.ACTION_TYPES
+
+
 def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list[Event] | None = None) -> GameState:
     """Apply an action known to be legal (taken from :func:`legal_actions`).
 
@@ -351,10 +356,10 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
     if events is not None:
         events.append(ActionTaken(seat, action))
     action_type = type(action)
-    if action_type is A.CallUno:
+    if action_type is _CALL_UNO:
         work.unsafe = None  # C-18: called in time
         return work.freeze()
-    if action_type is A.Catch:
+    if action_type is _CATCH:
         victim = action.seat  # type: ignore[union-attr]
         work.unsafe = None
         work.emit(Caught(seat, victim))

@@ -131,7 +131,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         rules=state.rules.name,
         seats=state.seats,
         seat=seat,
-        options=tuple(state.options.to_dict().items()),
+        options=game.option_items,
         round=state.round,
         dealer=state.dealer,
         hand=tuple(cards[card] for card in state.hands[seat]) if seat is not None else (),

@@ -992,6 +992,10 @@ def jump_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[str, str
     return "H-3", f"seat {seat} may jump in only with a card identical to the top card ({top}), not {excerpt(text)}"
 
 
+_PLAY: Final = A.Play
+_DRAW: Final = A.Draw
+
+
 def play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
     """Play the first card of the action's kind from the seat's hand."""
     work.play_card(seat, work.find(seat, action.card), action)
@@ -1007,7 +1011,7 @@ class TurnHandler(PendingHandler):
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
-        if type(action) is A.Play:
+        if type(action) is _PLAY:
             play_from_hand(work, seat, action)
         else:
             turn_draw(work, seat)
@@ -1041,12 +1045,12 @@ class DrawnHandler(PendingHandler):
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
-        kind = type(action)
+        action_type = type(action)
         card = drawn_card(work.prior)
-        if kind is A.Play:
+        if action_type is _PLAY:
             assert card is not None
             work.play_card(seat, card, action)  # type: ignore[arg-type]
-        elif kind is A.Draw:
+        elif action_type is _DRAW:
             # H-5: the drawn card does not fit: draw one more.
             got = work.draw(seat, 1)
             work.pending = DrawnCardChoice(seat, got[0] if got else None)
