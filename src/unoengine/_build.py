@@ -34,10 +34,11 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.core.rules.classic",
     "unoengine.core.rules.duo",
     "unoengine.core.rules.flex",
+    "unoengine.core.perft",
     "unoengine.play.table",
     "unoengine.bots.random_bot",
 )
-"""The modules compiled with mypyc (the hot path of every game: the core, the Table, the random bot).
+"""The modules compiled with mypyc (the hot path of every game: the core, the Table, the random bot; and perft).
 
 Not compiled: the notation parsers (``cards``, ``actions``: they take any object
 and refuse it with ``InvalidNotationError``, where compiled code would raise

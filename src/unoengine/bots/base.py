@@ -15,6 +15,7 @@ continues the parameters of the spec before it).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import random
@@ -223,14 +224,18 @@ class _Adapted:
         return None
 
 
-def make_bot(spec: str, rng: random.Random) -> Bot:
-    """A new bot of the given spec (name, ``name:k=v,...`` or ``module:Attr[:k=v,...]``) with its own generator.
+@functools.lru_cache(maxsize=256)
+def bot_factory(spec: str) -> Callable[[random.Random], Bot]:
+    """What makes bots of the given spec: the spec is read (and its module imported) once, here.
 
-    The factory is called as ``factory(rng, **parameters)`` (``rng`` only when it
-    takes one). A level (``hard``) stands for its spec.
+    ``bot_factory(spec)(rng)`` is ``make_bot(spec, rng)``; a batch of games
+    (:func:`unoengine.play.simulate.play_games`) makes a fresh bot per game and
+    seat from it. The answer for a spec is kept (reading a spec, and the
+    factory's signature, costs far more than a bot).
 
     Raises:
-        ValueError: no such bot, a bad parameter, or a factory that fails or makes no bot.
+        ValueError: no such bot or a bad parameter (a factory that fails says so
+            when a bot is made).
     """
     target, params = parse_spec(spec)
     if target in LEVELS:
@@ -241,17 +246,35 @@ def make_bot(spec: str, rng: random.Random) -> Bot:
         takes_rng = "rng" in inspect.signature(factory).parameters
     except (TypeError, ValueError):
         takes_rng = True
-    try:
-        bot = factory(rng, **params) if takes_rng else factory(**params)
-    except TypeError as error:
-        raise ValueError(f"bot {excerpt(spec)}: {error}") from None
-    except ValueError as error:
-        raise ValueError(f"bot {excerpt(spec)}: {error}") from None
-    if not callable(getattr(bot, "choose", None)):
-        raise ValueError(f"bot {excerpt(spec)}: {target} made {type(bot).__name__}, which has no choose(view, legal)")
-    if target in BOTS and ":" not in target:
-        return bot
-    return _Adapted(bot, spec.strip())
+    adapt = not (target in BOTS and ":" not in target)
+    label = spec.strip()
+
+    def make(rng: random.Random) -> Bot:
+        try:
+            bot = factory(rng, **params) if takes_rng else factory(**params)
+        except TypeError as error:
+            raise ValueError(f"bot {excerpt(spec)}: {error}") from None
+        except ValueError as error:
+            raise ValueError(f"bot {excerpt(spec)}: {error}") from None
+        if not callable(getattr(bot, "choose", None)):
+            raise ValueError(
+                f"bot {excerpt(spec)}: {target} made {type(bot).__name__}, which has no choose(view, legal)"
+            )
+        return _Adapted(bot, label) if adapt else bot
+
+    return make
+
+
+def make_bot(spec: str, rng: random.Random) -> Bot:
+    """A new bot of the given spec (name, ``name:k=v,...`` or ``module:Attr[:k=v,...]``) with its own generator.
+
+    The factory is called as ``factory(rng, **parameters)`` (``rng`` only when it
+    takes one). A level (``hard``) stands for its spec.
+
+    Raises:
+        ValueError: no such bot, a bad parameter, or a factory that fails or makes no bot.
+    """
+    return bot_factory(spec)(rng)
 
 
 def ask(
@@ -275,7 +298,7 @@ def ask(
     try:
         chosen = bot.react(view, legal) if react and view is not None else bot.choose(view, legal)
     except Exception as error:  # a bot's failure is reported, never lets the game break
-        raise BotError(bot.name, seat, decision, step, f"raised {type(error).__name__}: {error}") from error
+        raise bot_raised(bot, seat, decision, step, error) from error
     if time_limit is not None:
         took = time.perf_counter() - started
         if took > time_limit:
@@ -283,9 +306,22 @@ def ask(
     if chosen is None and react:
         return None
     if chosen not in legal:
-        if not isinstance(chosen, ACTION_TYPES):
-            raise BotError(bot.name, seat, decision, step, f"returned {excerpt(chosen)}, which is not an action")
-        legal_text = ", ".join(format_action(action) for action in legal[:12]) + (", …" if len(legal) > 12 else "")
-        problem = f"chose {format_action(chosen)}, which is not legal (legal: {legal_text})"
-        raise BotError(bot.name, seat, decision, step, problem)
+        raise bot_chose_illegal(bot, seat, decision, step, chosen, legal)
     return chosen
+
+
+def bot_raised(bot: Bot, seat: int, decision: str, step: int, error: Exception) -> BotError:
+    """The :class:`BotError` of a bot that raised ``error`` at a decision."""
+    return BotError(bot.name, seat, decision, step, f"raised {type(error).__name__}: {error}")
+
+
+def bot_chose_illegal(
+    bot: Bot, seat: int, decision: str, step: int, chosen: object, legal: tuple[Action, ...]
+) -> BotError:
+    """The :class:`BotError` of a bot that chose ``chosen``, which is not in ``legal``."""
+    if not isinstance(chosen, ACTION_TYPES):
+        return BotError(bot.name, seat, decision, step, f"returned {excerpt(chosen)}, which is not an action")
+    legal_text = ", ".join(format_action(action) for action in legal[:12]) + (", …" if len(legal) > 12 else "")
+    return BotError(
+        bot.name, seat, decision, step, f"chose {format_action(chosen)}, which is not legal (legal: {legal_text})"
+    )

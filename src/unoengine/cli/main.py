@@ -7,6 +7,7 @@
 - ``uno simulate`` plays bots against each other (:func:`unoengine.play.simulate.simulate`)
   and prints the figures, optionally saving every game as a record (written
   atomically, never through a symbolic link: :mod:`unoengine.cli.files`).
+- ``uno perft`` counts a position's action sequences (:mod:`unoengine.cli.perft`).
 - ``uno rules [RULESET]`` prints the rulebook (an exact copy of docs/RULES.md is
   shipped in this package as ``RULES.md``).
 """
@@ -78,6 +79,9 @@ def _register_tournament() -> None:
     from unoengine.cli.agent import mcp_command
 
     cli.add_command(mcp_command)
+    from unoengine.cli.perft import perft_command
+
+    cli.add_command(perft_command)
 
 
 _register_tournament()

@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
-from unoengine.bots.base import Bot, ask
+from unoengine.bots.base import Bot, ask, bot_chose_illegal, bot_raised
 from unoengine.core.actions import Action, format_action, parse_action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_game
@@ -78,6 +78,14 @@ class TableStep(NamedTuple):
 
 _make_step = tuple.__new__
 """Builds a :class:`TableStep` from its fields in C (the NamedTuple's ``__new__`` is Python code)."""
+
+
+def _is_among(chosen: object, legal: tuple[Action, ...]) -> bool:
+    """``chosen in legal``, by identity first: bots return the interned actions they were given."""
+    for action in legal:
+        if action is chosen:
+            return True
+    return chosen in legal
 
 
 def window_open(state: GameState) -> bool:
@@ -430,7 +438,17 @@ class Table:
                 assert seat is not None
                 legal = legal_actions(state, seat)
                 own = view_for(state, seat) if viewers[seat] else None
-                chosen = ask(bots[seat], seat, state.pending.kind, state.steps, own, legal, time_limit=limit)
+                chosen: Action | None
+                if limit is None:  # ask's checks, without its call (the hot path of every simulation)
+                    bot = bots[seat]
+                    try:
+                        chosen = bot.choose(own, legal)
+                    except Exception as error:
+                        raise bot_raised(bot, seat, state.pending.kind, state.steps, error) from error
+                    if not _is_among(chosen, legal):
+                        raise bot_chose_illegal(bot, seat, state.pending.kind, state.steps, chosen, legal)
+                else:
+                    chosen = ask(bots[seat], seat, state.pending.kind, state.steps, own, legal, time_limit=limit)
                 assert chosen is not None
                 if keep_actions:
                     actions.append((seat, chosen))
