@@ -37,7 +37,7 @@ from unoengine.core.cards import Seat
 from unoengine.core.engine import apply_unchecked, legal_actions
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.notation import parse_state
-from unoengine.core.state import GameState
+from unoengine.core.state import GameState, is_int
 
 Move = tuple[Seat, Action]
 """One branch of the tree: a seat and one of its legal actions."""
@@ -76,12 +76,12 @@ def _perft(state: GameState, depth: int) -> int:
 
 
 def _check_depth(depth: object) -> int:
-    if type(depth) is not int or not isinstance(depth, int) or depth < 0:
+    if not is_int(depth) or depth < 0:
         raise ValueError(f"a perft depth is an integer of at least 0, not {excerpt(depth)}")
     return depth
 
 
-def perft(state: GameState, depth: int) -> int:
+def perft(state: GameState, depth: object) -> int:
     """The number of action sequences of ``depth`` actions from ``state`` (1 for depth 0).
 
     Raises:
@@ -93,7 +93,7 @@ def perft(state: GameState, depth: int) -> int:
     return _perft(state, depth)
 
 
-def divide(state: GameState, depth: int) -> dict[Move, int]:
+def divide(state: GameState, depth: object) -> dict[Move, int]:
     """:func:`perft` split by the first action: ``{(seat, action): count}``, in :func:`moves` order.
 
     The counts add up to ``perft(state, depth)``; each is ``perft`` of the
