@@ -31,9 +31,10 @@ from typing import Any
 from unoengine.core.cards import Card, CardId, Seat, format_card
 from unoengine.core.errors import excerpt
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import RuleSet, game_of
-from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState
+from unoengine.core.rules.base import DeckTables, RuleSet, game_of
+from unoengine.core.state import ChallengeWindow, DrawnCardChoice, Game, GameState
 from unoengine.core.views import PlayerView
+from unoengine.core.work import make_state, shuffle_with
 
 
 def determinize(
@@ -56,6 +57,72 @@ def determinize(
     return Determinizer(view, known).sample(rng, seed=seed)
 
 
+_GAMES: dict[tuple[str, int, tuple[tuple[str, Any], ...]], Game] = {}
+"""The game of a view's (rule set, seats, options), resolved once (resolving options is most of a view's cost)."""
+
+_CARD_IDS: dict[int, dict[Card, tuple[CardId, ...]]] = {}
+"""Each deck's physical card ids by card, lowest first (keyed by the identity of the deck's tables)."""
+
+
+def _game_of(view: PlayerView) -> Game:
+    key: tuple[str, int, tuple[tuple[str, Any], ...]] | None = (view.rules, view.seats, view.options)
+    try:
+        game = _GAMES.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a malformed view (unhashable options): resolve it and let the checks speak
+        game = None
+        key = None
+    if game is None:
+        rules = find_rules(view.rules)
+        _check_seats(view, rules)
+        game = game_of(rules, view.seats, rules.options(dict(view.options)))
+        if key is not None:
+            _GAMES[key] = game
+    else:
+        _check_seats(view, game.rules)
+    return game
+
+
+def _card_ids(tables: DeckTables) -> dict[Card, tuple[CardId, ...]]:
+    ids = _CARD_IDS.get(id(tables))
+    if ids is None:
+        by_card: dict[Card, list[CardId]] = {}
+        for card_id, card in enumerate(tables.cards):
+            by_card.setdefault(card, []).append(card_id)
+        ids = {card: tuple(found) for card, found in by_card.items()}
+        _CARD_IDS[id(tables)] = ids
+    return ids
+
+
+class _Deck:
+    """The physical cards of one deck not placed yet: each card's lowest free id first."""
+
+    def __init__(self, rules: RuleSet, tables: DeckTables) -> None:
+        self.rules = rules
+        self.ids = _card_ids(tables)
+        self.used: dict[Card, int] = {}
+        self.taken = [False] * len(tables.cards)
+
+    def take(self, card: Card, where: str) -> CardId:
+        ids = self.ids.get(card, ())
+        used = self.used.get(card, 0)
+        if used >= len(ids):
+            raise ValueError(
+                f"the view does not fit the {self.rules.name} deck: one {format_card(card)} too many ({where})"
+            )
+        self.used[card] = used + 1
+        card_id = ids[used]
+        self.taken[card_id] = True
+        return card_id
+
+    def take_all(self, cards: Iterable[Card], where: str) -> tuple[CardId, ...]:
+        return tuple([self.take(card, where) for card in cards])
+
+    def rest(self) -> list[CardId]:
+        """The ids not taken, in order."""
+        taken = self.taken
+        return [card_id for card_id in range(len(taken)) if not taken[card_id]]
+
+
 class Determinizer:
     """:func:`determinize` for many samples of one view: the view is checked and its
     cards placed once, each :meth:`sample` deals only the unseen ones (a search bot's
@@ -66,43 +133,29 @@ class Determinizer:
     """
 
     def __init__(self, view: PlayerView, known: Mapping[Seat, Iterable[Card]] | None = None) -> None:
-        rules = find_rules(view.rules)
-        _check_seats(view, rules)
-        game = game_of(rules, view.seats, rules.options(dict(view.options)))
-        tables = game.tables
-        free: dict[Card, list[CardId]] = {}
-        for card_id in range(len(tables.cards) - 1, -1, -1):
-            free.setdefault(tables.cards[card_id], []).append(card_id)
-
-        def take(card: Card, where: str) -> CardId:
-            ids = free.get(card)
-            if not ids:
-                raise ValueError(
-                    f"the view does not fit the {rules.name} deck: one {format_card(card)} too many ({where})"
-                )
-            return ids.pop()
-
+        game = _game_of(view)
+        rules = game.rules
+        deck = _Deck(rules, game.tables)
         self.view = view
         self.rules = rules
         self.game = game
-        self.own = tuple(take(card, "hand") for card in view.hand)
-        self.discard = tuple(take(card, "discard pile") for card in view.discard_pile)
-        self.bottom = tuple(take(card, "draw pile bottom") for card in view.draw_pile_known)
-        self.peeked = tuple(
-            take(value, "a card the decision shows") for _, value in view.details if isinstance(value, Card)
+        self.own = deck.take_all(view.hand, "hand")
+        self.discard = deck.take_all(view.discard_pile, "discard pile")
+        self.bottom = deck.take_all(view.draw_pile_known, "draw pile bottom")
+        self.peeked = deck.take_all(
+            [value for _, value in view.details if isinstance(value, Card)], "a card the decision shows"
         )
         if known is None:
             known = dict(view.known)
         self.shown: dict[Seat, tuple[CardId, ...]] = {
-            other: tuple(take(card, f"seat {other}'s known cards") for card in cards) for other, cards in known.items()
+            other: deck.take_all(cards, f"seat {other}'s known cards") for other, cards in known.items()
         }
         viewer = view.seat
         self.known: tuple[tuple[Seat, Seat, CardId], ...] = (
             () if viewer is None else tuple((viewer, other, card) for other, ids in self.shown.items() for card in ids)
         )
         """The state's ``known`` facts of this seat (the other seats' knowledge is not in the view)."""
-        pool = [card_id for ids in free.values() for card_id in ids]
-        pool.sort()
+        pool = deck.rest()
         self.pool = pool
         unseen = len(pool)
         for index, size in enumerate(view.hand_sizes):
@@ -117,47 +170,60 @@ class Determinizer:
             raise ValueError(
                 f"the view does not fit the {rules.name} deck: {unseen} unseen cards for {max(hidden, 0)} places"
             )
+        self.decision = _Decision(rules, view)
 
     def sample(self, rng: Random, *, seed: int | None = None) -> GameState:
-        """One state consistent with the view, the unseen cards dealt from ``rng``."""
+        """One state consistent with the view, the unseen cards dealt from ``rng``.
+
+        The unseen cards are shuffled as ``rng.shuffle`` shuffles (the same
+        Fisher–Yates from ``rng.getrandbits``, compiled with the core).
+        """
         view = self.view
         seat = view.seat
-        pool = list(self.pool)
-        rng.shuffle(pool)
+        pool = shuffle_with(rng.getrandbits, list(self.pool))
         hands: list[tuple[CardId, ...]] = []
         start = 0
+        shown = self.shown
         for index, size in enumerate(view.hand_sizes):
             if index == seat:
                 hands.append(self.own)
                 continue
-            given = self.shown.get(index, ())
+            given = shown.get(index, ()) if shown else ()
             missing = size - len(given)
             hands.append(given + tuple(pool[start : start + missing]))
             start += missing
         draw = self.bottom + tuple(pool[start:]) + self.peeked[::-1]
-        return GameState(
-            game=self.game,
-            seed=rng.getrandbits(64) if seed is None else seed,
-            shuffles=0,
-            round=view.round,
-            dealer=view.dealer,
-            hands=tuple(hands),
-            draw_pile=draw,
-            discard_pile=self.discard,
-            color=view.color,
-            direction=view.direction,
-            power=view.power,
-            pending=_pending(self.rules, view, hands, rng),
-            unsafe=view.unsafe,
-            blocked=view.blocked,
-            public_bottom=len(self.bottom),
-            scores=view.scores,
-            round_scores=view.round_scores,
-            round_winner=view.round_winner,
-            outcome=view.outcome,
-            steps=view.steps,
-            known=self.known,
+        chosen_seed = rng.getrandbits(64) if seed is None else seed
+        return make_state(
+            GameState,
+            (
+                self.game,
+                chosen_seed,
+                0,
+                view.round,
+                view.dealer,
+                tuple(hands),
+                draw,
+                self.discard,
+                view.color,
+                view.direction,
+                view.power,
+                self.decision.make(hands, rng),
+                view.unsafe,
+                view.blocked,
+                len(self.bottom),
+                view.scores,
+                view.round_scores,
+                view.round_winner,
+                view.outcome,
+                view.steps,
+                self.known,
+            ),
         )
+
+
+SEAT_FIELDS = ("seat", "dealer", "to_act", "challenger_of", "unsafe", "round_winner")
+"""The view's fields that name a seat (or ``None``)."""
 
 
 def _check_seats(view: PlayerView, rules: RuleSet) -> None:
@@ -165,14 +231,13 @@ def _check_seats(view: PlayerView, rules: RuleSet) -> None:
     seats = view.seats
     if type(seats) is not int or seats not in rules.seats:
         raise ValueError(f"the view does not fit {rules.title}: {excerpt(seats)} seats")
-    counts = {"hand sizes": len(view.hand_sizes), "scores": len(view.scores)}
-    counts.update({f"round {index + 1}'s scores": len(deltas) for index, deltas in enumerate(view.round_scores)})
-    for what, count in counts.items():
-        if count != seats:
-            raise ValueError(f"the view does not fit its {seats} seats: {count} {what}")
-    seat_fields = ("seat", "dealer", "to_act", "challenger_of", "unsafe", "round_winner")
-    for name in seat_fields:
-        value = getattr(view, name)
+    counts = [("hand sizes", view.hand_sizes), ("scores", view.scores)]
+    counts += [(f"round {index + 1}'s scores", deltas) for index, deltas in enumerate(view.round_scores)]
+    for what, values in counts:
+        if len(values) != seats:
+            raise ValueError(f"the view does not fit its {seats} seats: {len(values)} {what}")
+    seat_values = (view.seat, view.dealer, view.to_act, view.challenger_of, view.unsafe, view.round_winner)
+    for name, value in zip(SEAT_FIELDS, seat_values, strict=True):
         if value is not None and (type(value) is not int or not 0 <= value < seats):
             raise ValueError(f"the view does not fit its {seats} seats: {name} is {excerpt(value)}")
     if view.seat is not None and view.hand_sizes[view.seat] != len(view.hand):
@@ -182,26 +247,42 @@ def _check_seats(view: PlayerView, rules: RuleSet) -> None:
         )
 
 
-def _pending(rules: RuleSet, view: PlayerView, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
-    """The pending decision: its public fields from the view, its hidden ones sampled."""
-    cls = rules.decisions.get(view.pending)
-    if cls is None:
-        raise ValueError(f"unknown decision {excerpt(view.pending)}")
-    public = dict(view.decision)
-    values: dict[str, Any] = {}
-    for name in getattr(cls, "_fields", ()):
-        if name == "kind":
-            continue
-        if name == "seat":
-            values[name] = view.to_act
-        elif name in public:
-            values[name] = public[name]
-        elif cls is ChallengeWindow and name == "legal":
-            values[name] = rng.random() < 0.5
-        elif cls is DrawnCardChoice and name == "card":
-            # The card just drawn is the last one the drawer received (C-8, C-22).
-            drawer = view.to_act
-            values[name] = hands[drawer][-1] if public.get("drew") and drawer is not None else None
-        else:
-            raise ValueError(f"the view does not show field {excerpt(name)} of the {view.pending} decision")
-    return cls(**values)
+class _Decision:
+    """The pending decision of a view: its public fields from the view, its hidden ones sampled per state."""
+
+    def __init__(self, rules: RuleSet, view: PlayerView) -> None:
+        cls = rules.decisions.get(view.pending)
+        if cls is None:
+            raise ValueError(f"unknown decision {excerpt(view.pending)}")
+        public = dict(view.decision)
+        self.cls = cls
+        self.values: dict[str, Any] = {}
+        self.coin = ""
+        """The challenge window's ``legal`` field, drawn per sample (C-17: hidden)."""
+        self.drawn = ""
+        """The drawn-card decision's ``card`` field: the drawer's last card in the sampled hands."""
+        self.drawer = view.to_act if public.get("drew") else None
+        for name in getattr(cls, "_fields", ()):
+            if name == "kind":
+                continue
+            if name == "seat":
+                self.values[name] = view.to_act
+            elif name in public:
+                self.values[name] = public[name]
+            elif cls is ChallengeWindow and name == "legal":
+                self.coin = name
+            elif cls is DrawnCardChoice and name == "card":
+                self.drawn = name  # the card just drawn is the last one the drawer received (C-8, C-22)
+            else:
+                raise ValueError(f"the view does not show field {excerpt(name)} of the {view.pending} decision")
+
+    def make(self, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
+        values = self.values
+        if self.coin or self.drawn:
+            values = dict(values)
+            if self.coin:
+                values[self.coin] = rng.random() < 0.5
+            if self.drawn:
+                drawer = self.drawer
+                values[self.drawn] = hands[drawer][-1] if drawer is not None else None
+        return self.cls(**values)

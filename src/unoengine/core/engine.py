@@ -9,8 +9,8 @@ action from :func:`legal_actions` themselves (bots, simulations, search).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
@@ -29,6 +29,7 @@ from unoengine.core.state import (
     GAME_OVER,
     GameState,
     Turn,
+    is_int,
 )
 from unoengine.core.work import Work
 
@@ -36,11 +37,66 @@ MIN_UNDEALT = 20
 """H-8: a deal leaves at least 20 cards of the deck undealt (to start play and to draw)."""
 
 
-class Transition(NamedTuple):
-    """The result of :func:`apply`: the new state and what happened (unredacted)."""
+class Transition:
+    """The result of :func:`apply`: the new state and what happened (unredacted).
 
-    state: GameState
-    events: tuple[Event, ...]
+    It reads like the pair ``(state, events)`` (``state, events = apply(...)``,
+    ``step[0]``, ``==`` and ``hash`` by the pair). The events are built when they
+    are first read, by applying the action again with events on (``apply`` is
+    pure, so they are the events of this very step): the many callers that read
+    only :attr:`state` (bots, search, simulations) never pay for them.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        events: tuple[Event, ...] | None = None,
+        *,
+        prior: GameState | None = None,
+        seat: Seat = 0,
+        action: A.Action | None = None,
+    ) -> None:
+        self.state = state
+        """The state after the action."""
+        self._events = events
+        self._prior = prior
+        self._seat = seat
+        self._action = action
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened, in order (unredacted: :func:`~unoengine.redact` them for a seat)."""
+        events = self._events
+        if events is None:
+            prior, action = self._prior, self._action
+            assert prior is not None and action is not None
+            found: list[Event] = []
+            apply_unchecked(prior, self._seat, action, found)
+            events = tuple(found)
+            self._events = events
+            self._prior = None  # the earlier state is no longer kept alive
+            self._action = None
+        return events
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.state, self.events))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.state, self.events)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Transition):
+            return NotImplemented
+        return self.state == other.state and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.events))
+
+    def __repr__(self) -> str:
+        return f"Transition(state={self.state!r}, events={self.events!r})"
 
 
 # -- setting up --------------------------------------------------------------------
@@ -77,14 +133,14 @@ def new_game(
         ruleset = rules
     else:
         raise InvalidNotationError(f"not a rule set: {excerpt(rules)}")
-    resolved = options if isinstance(options, Options) else ruleset.options(options)
-    if type(seats) is not int or not isinstance(seats, int) or seats not in ruleset.seats:
+    resolved = options if isinstance(options, Options) else _resolved_options(ruleset, options)
+    if not is_int(seats) or seats not in ruleset.seats:
         low, high = ruleset.seats.start, ruleset.seats.stop - 1
         allowed = f"{low}" if low == high else f"{low}-{high}"
         raise InvalidNotationError(f"{ruleset.title} is for {allowed} seats, not {excerpt(seats)}")
-    if type(seed) is not int or not isinstance(seed, int):
+    if not is_int(seed):
         raise InvalidNotationError(f"seed must be an integer, not {excerpt(seed)}")
-    if dealer is not None and (type(dealer) is not int or not isinstance(dealer, int) or not 0 <= dealer < seats):
+    if dealer is not None and (not is_int(dealer) or not 0 <= dealer < seats):
         raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {excerpt(dealer)}")
     game = game_of(ruleset, seats, resolved)
     if seats * resolved.hand_size > len(game.tables.cards) - MIN_UNDEALT:
@@ -121,6 +177,30 @@ def new_game(
     work.dealer = ruleset.first_dealer(work) if dealer is None else dealer
     work.start_round(order)
     return work.freeze()
+
+
+_OPTIONS: dict[tuple[RuleSet, tuple[tuple[object, type, object], ...]], Options] = {}
+"""Options already resolved, by rule set and the given (name, type, value) triples (a simulation starts
+thousands of games with the same options; the type keeps ``True`` apart from ``1``)."""
+
+
+def _resolved_options(ruleset: RuleSet, given: object) -> Options:
+    """``ruleset.options(given)``, remembered for a mapping of hashable values."""
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        return ruleset.options(given)
+    key = (ruleset, tuple([(name, type(value), value) for name, value in given.items()]))
+    try:
+        found = _OPTIONS.get(key)
+    except TypeError:  # an unhashable value: resolving it refuses it
+        return ruleset.options(given)
+    if found is None:
+        found = ruleset.options(given)
+        if len(_OPTIONS) >= 512:
+            _OPTIONS.clear()
+        _OPTIONS[key] = found
+    return found
 
 
 def deck_order(tables: DeckTables, deck: Sequence[Card | str], rules: RuleSet) -> list[CardId]:
@@ -180,8 +260,7 @@ def legal_actions(state: GameState, seat: object) -> tuple[A.Action, ...]:
     last = _LAST_LEGAL
     if last[0] is state and last[1] is seat:  # ``is``: True (not a seat) must not hit seat 1's answer
         return last[2]
-    # type() first: once isinstance has narrowed it to int, compiled code holds True as 1.
-    if type(seat) is not int or not isinstance(seat, int):
+    if not is_int(seat):
         return ()  # not a seat: it has nothing to do
     found = _legal_actions(state, seat)
     _remember(state, seat, found)
@@ -205,14 +284,13 @@ def _remember(state: GameState, seat: Seat, found: tuple[A.Action, ...]) -> None
 
 def _legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     pending = state.pending
-    kind = type(pending)
     out: list[A.Action]
     if pending.seat == seat:
         out = state.game.rules.handlers[pending.kind].legal(state, seat)  # the decision's handler
     elif state.outcome is not None or not 0 <= seat < state.seats:
         return ()
     elif state.unsafe is None:
-        if not (kind is Turn and state.game.options.jump_in):
+        if not (type(pending) is Turn and state.game.options.jump_in):
             return ()
         return tuple(jump_plays(state, seat))  # H-3: the out-of-turn window of a normal turn
     else:
@@ -246,18 +324,26 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
     """
     if isinstance(action, str):
         action = A.parse_action(action)
-    elif not isinstance(action, A.ACTION_TYPES):
+    elif not isinstance(action, _ACTION_TYPES):
         raise InvalidNotationError(f"not an action: {excerpt(action)}")
-    if type(seat) is not int or not isinstance(seat, int) or action not in legal_actions(state, seat):
+    if not is_int(seat) or not _is_among(action, legal_actions(state, seat)):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
-    events: list[Event] = []
-    after = apply_unchecked(state, seat, action, events)
-    return _transition(Transition, (after, tuple(events)))
+    return Transition(apply_unchecked(state, seat, action), prior=state, seat=seat, action=action)
 
 
-_transition = tuple.__new__
-"""Builds a :class:`Transition` from its two fields in C (the NamedTuple's own ``__new__`` is Python code)."""
+def _is_among(action: object, legal: tuple[A.Action, ...]) -> bool:
+    """``action in legal``, by identity first: actions are interned, and comparing two
+    different ones by value runs their dataclass ``__eq__`` (Python code) for nothing."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
+
+
+_CALL_UNO: Final = A.CallUno
+_CATCH: Final = A.Catch
+_ACTION_TYPES: Final = A.ACTION_TYPES
 
 
 def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list[Event] | None = None) -> GameState:
@@ -269,11 +355,11 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
     work.steps += 1
     if events is not None:
         events.append(ActionTaken(seat, action))
-    kind = type(action)
-    if kind is A.CallUno:
+    action_type = type(action)
+    if action_type is _CALL_UNO:
         work.unsafe = None  # C-18: called in time
         return work.freeze()
-    if kind is A.Catch:
+    if action_type is _CATCH:
         victim = action.seat  # type: ignore[union-attr]
         work.unsafe = None
         work.emit(Caught(seat, victim))
@@ -292,7 +378,7 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
     cite = state.rules.cite
     if state.outcome is not None:
         return "G-4", "the game is over"
-    if type(seat) is not int or not 0 <= seat < state.seats:
+    if not is_int(seat) or not 0 <= seat < state.seats:
         return "G-4", f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1})"
     if type(action) is A.CallUno:
         count = len(state.hands[seat])

@@ -37,7 +37,7 @@ from unoengine.core.cards import Seat
 from unoengine.core.engine import apply_unchecked, legal_actions
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.notation import parse_state
-from unoengine.core.state import GameState
+from unoengine.core.state import GameState, is_int
 
 Move = tuple[Seat, Action]
 """One branch of the tree: a seat and one of its legal actions."""
@@ -76,7 +76,7 @@ def _perft(state: GameState, depth: int) -> int:
 
 
 def _check_depth(depth: object) -> int:
-    if type(depth) is not int or not isinstance(depth, int) or depth < 0:
+    if not is_int(depth) or depth < 0:
         raise ValueError(f"a perft depth is an integer of at least 0, not {excerpt(depth)}")
     return depth
 

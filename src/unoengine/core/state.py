@@ -13,12 +13,22 @@ Piles are tuples of ``CardId`` with the **top at the end**. Hands are tuples of
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeGuard
 
 from unoengine.core.cards import CardId, Color, Seat
 
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Options, RuleSet
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """Is ``value`` exactly an ``int`` (a seat, a seed, a version), not a ``bool`` nor anything else?
+
+    Arguments a caller may pass anything for are typed ``object``; this is the one
+    check before they are used as integers. ``type() is int`` (not ``isinstance``)
+    keeps ``True`` out: once narrowed to ``int``, compiled code holds ``True`` as 1.
+    """
+    return type(value) is int
 
 
 class Game:
@@ -29,16 +39,18 @@ class Game:
     state pickles in a few bytes plus what changes.
     """
 
-    __slots__ = ("options", "rules", "seats", "tables")
+    __slots__ = ("option_items", "options", "rules", "seats", "tables")
 
     def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables) -> None:
         self.rules = rules
         self.seats = seats
         self.options = options
         self.tables = tables
+        self.option_items: tuple[tuple[str, Any], ...] = tuple(options.to_dict().items())
+        """The game's options (its rule set's keys), as sorted (name, value) pairs (views show them)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_game_by_name, (self.rules.name, self.seats, self.options.to_dict()))
+        return (_game_by_name, (self.rules.name, self.seats, dict(self.option_items)))
 
     def __copy__(self) -> Game:
         return self
@@ -60,13 +72,22 @@ class Game:
         return f"<Game {self.rules.name} seats={self.seats}>"
 
 
+_GAMES_BY_NAME: dict[tuple[str, int, tuple[tuple[str, type, Any], ...]], Game] = {}
+"""Games already unpickled, by (rules, seats, (option, type, value) triples): each state's pickle names its game."""
+
+
 def _game_by_name(rules: str, seats: int, options: dict[str, Any]) -> Game:
     """Unpickle a :class:`Game` (rules by name, options as a mapping)."""
-    from unoengine.core.rules import find_rules
-    from unoengine.core.rules.base import game_of
+    key = (rules, seats, tuple([(name, type(value), value) for name, value in options.items()]))
+    game = _GAMES_BY_NAME.get(key)
+    if game is None:
+        from unoengine.core.rules import find_rules
+        from unoengine.core.rules.base import game_of
 
-    ruleset = find_rules(rules)
-    return game_of(ruleset, seats, ruleset.options(options))
+        ruleset = find_rules(rules)
+        game = game_of(ruleset, seats, ruleset.options(options))
+        _GAMES_BY_NAME[key] = game
+    return game
 
 
 class Turn(NamedTuple):

@@ -16,7 +16,7 @@ from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
-from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState, Outcome
+from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState, Outcome, is_int
 
 
 class PlayerView(NamedTuple):
@@ -122,7 +122,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
     Raises:
         InvalidNotationError: ``seat`` is neither a seat of the game nor ``None``.
     """
-    if seat is not None and (type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < state.seats):
+    if seat is not None and (not is_int(seat) or not 0 <= seat < state.seats):
         raise InvalidNotationError(f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1}, or None)")
     game = state.game
     cards = game.tables.cards
@@ -135,7 +135,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         rules=state.rules.name,
         seats=state.seats,
         seat=seat,
-        options=tuple(state.options.to_dict().items()),
+        options=game.option_items,
         round=state.round,
         dealer=state.dealer,
         hand=tuple(cards[card] for card in state.hands[seat]) if seat is not None else (),

@@ -9,7 +9,8 @@ refilling the draw pile and passing the turn are written once.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
 
 TURNS: tuple[Turn, ...] = tuple(Turn(seat) for seat in range(16))
-make_state = tuple.__new__
+make_state: Final = tuple.__new__
 """``make_state(GameState, fields)`` builds a state from its fields in order, in C."""
 
 
@@ -34,7 +35,11 @@ def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
     exactly what CPython's ``random.shuffle`` does (a test checks it), at about
     twice its speed.
     """
-    getrandbits = random.Random(f"{seed}:{n}").getrandbits
+    return shuffle_with(random.Random(f"{seed}:{n}").getrandbits, cards)
+
+
+def shuffle_with(getrandbits: Callable[[int], int], cards: list[CardId]) -> list[CardId]:
+    """Shuffle ``cards`` in place as ``random.shuffle`` does, drawing from ``getrandbits`` (see :func:`shuffled`)."""
     for i in range(len(cards) - 1, 0, -1):
         bound = i + 1
         width = bound.bit_length()
@@ -51,8 +56,9 @@ class Work:
     It has the state's fields as attributes, plus ``events`` (the list events go to, or ``None``),
     ``prior`` and ``prior_color`` (the pending decision and colour before the action).
     ``hands`` and ``power`` are lists while the action resolves. ``__init__`` and
-    ``freeze`` are written by scripts/work_fields.py from ``GameState._fields``
-    (the one field list; a test fails when they are stale).
+    ``freeze`` name every field of ``GameState`` in order (the one field list):
+    tests/test_work_fields.py checks ``Work(s).freeze() == s`` over playout states
+    of every rule set and over a state with a distinct value in every field.
     """
 
     # The state's fields, typed for the rules that use them.
@@ -86,7 +92,6 @@ class Work:
     prior_color: Color | None
     events: list[Event] | None
 
-    # BEGIN FIELDS: written by scripts/work_fields.py from GameState._fields; do not edit
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
         """Copy ``state``: its fields become attributes (lists for hands and flags)."""
         (
@@ -151,8 +156,6 @@ class Work:
                 self.known,
             ),
         )
-
-    # END FIELDS
 
     # -- seats and turns -------------------------------------------------------
 
@@ -264,7 +267,8 @@ class Work:
         face = tables.cards[card]
         self.take(seat, card)
         self.discard_pile += (card,)
-        self.color = action.color if face.color is None else face.color
+        printed = tables.card_color[card]
+        self.color = action.color if printed is None else printed
         self.blocked = 0
         rules = self.rules
         if rules.on_play is not None:
@@ -274,10 +278,14 @@ class Work:
             self.unsafe = seat
         final = left == 0
         if effect is None:
-            effect = rules.effects[(face.rank, action.flex)]
+            effect = tables.card_effects[card][1 if action.flex else 0]
+            if effect is None:
+                effect = rules.effects[(face.rank, action.flex)]  # raises: the rule set has no such effect
         effect(self, seat, face, action, final)
-        if not final and face.number is not None and face.number in (0, 7) and self.options.seven_zero:
-            self.seven_zero(seat, face.number, action.target)
+        if not final and self.options.seven_zero:
+            number = tables.card_number[card]
+            if number in (0, 7):
+                self.seven_zero(seat, number, action.target)
         after = rules.after_card
         if after is not None:
             after(self)

@@ -34,7 +34,7 @@ from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_gam
 from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.events import Event, event_to_json, redact
 from unoengine.core.record import Record, ReplayError, record_of
-from unoengine.core.state import GameState, Turn
+from unoengine.core.state import GameState, Turn, is_int
 from unoengine.core.views import PlayerView, view_for
 
 MAX_STEPS = 100_000
@@ -236,7 +236,7 @@ class Table:
         Raises:
             ValueError: no such seat.
         """
-        if type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < self._state.seats:
+        if not is_int(seat) or not 0 <= seat < self._state.seats:
             raise ValueError(f"there is no seat {excerpt(seat)}")
         self._controllers[seat] = controller
         self._offered = -1
@@ -302,7 +302,7 @@ class Table:
         Raises:
             ValueError: ``version`` is not an integer.
         """
-        if type(version) is not int or not isinstance(version, int):
+        if not is_int(version):
             raise ValueError(f"a version is an integer, not {excerpt(version)}")
         if version >= self.version:
             return []

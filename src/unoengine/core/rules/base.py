@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Final
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
@@ -393,6 +393,24 @@ class RuleSet:
 
 COLOR_INDEX: dict[Color | None, int] = {color: index for index, color in enumerate(COLORS)}
 
+_COLORS: Final = COLORS
+
+
+def color_index(color: Color | None) -> int:
+    """``COLOR_INDEX[color]``, without hashing the colour (an ``Enum``'s ``__hash__`` is Python code).
+
+    Raises:
+        KeyError: ``None`` (no current colour).
+    """
+    if color is None:
+        raise KeyError(color)
+    return _COLORS.index(color)
+
+
+def match_row(state: GameState) -> int:
+    """The row of the match tables for the top card and the current colour: ``top kind * 4 + colour`` (C-7)."""
+    return state.game.tables.kind_of[state.discard_pile[-1]] * 4 + color_index(state.color)
+
 
 def face_matches(color: Color | None, rank: Rank, number: int | None, top: Card, current: Color | None) -> bool:
     """Does a face (colour, rank, number) match the top card and current colour? (C-7, F-9)"""
@@ -426,6 +444,14 @@ class DeckTables:
         self.kind_of: tuple[int, ...] = tuple(index[card] for card in cards)
         self.points: tuple[int, ...] = tuple(rules.points(card) for card in cards)
         self.kind_color: tuple[int, ...] = tuple(COLOR_INDEX.get(card.color, -1) for card in kinds)
+        self.card_color: tuple[Color | None, ...] = tuple(card.color for card in cards)
+        """Each physical card's printed colour (``None``: a wild), by card id."""
+        self.card_number: tuple[int, ...] = tuple(-1 if card.number is None else card.number for card in cards)
+        """Each physical card's number (``-1``: not a number card), by card id (H-2: sevens and zeros)."""
+        self.card_effects: tuple[tuple[Effect | None, Effect | None], ...] = tuple(
+            (rules.effects.get((card.rank, False)), rules.effects.get((card.rank, True))) for card in cards
+        )
+        """Each physical card's effect on its normal and its flex side (``rules.effects``), by card id."""
         n = len(kinds)
         normal: list[tuple[bool, ...]] = []
         for top in kinds:
@@ -470,7 +496,7 @@ class DeckTables:
 
     def holds_color(self, hand: tuple[CardId, ...], color: Color | None) -> bool:
         """Does the hand hold a card of this colour by its normal side? Wilds have none (C-16, D-15)."""
-        target = COLOR_INDEX[color]
+        target = color_index(color)
         kind_of = self.kind_of
         colors = self.kind_color
         return any(colors[kind_of[card]] == target for card in hand)
@@ -765,7 +791,7 @@ def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
     """C-7 (and the rule set's ``side_plays``, F-14): a turn's plays, one kind of card at a time in hand order."""
     tables = state.game.tables
     hand = state.hands[seat]
-    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    row = match_row(state)
     uno = len(hand) == 2
     table = (tables.card_plays_uno if uno else tables.card_plays)[row]
     kind_bit = tables.kind_bit
@@ -834,7 +860,7 @@ def card_plays(state: GameState, seat: Seat, card: CardId) -> list[A.Action]:
     tables = state.game.tables
     hand = state.hands[seat]
     kind = tables.kind_of[card]
-    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    row = match_row(state)
     uno = len(hand) == 2
     out: list[A.Action] = []
     strict = state.game.options.wild_draw_four == "strict"
@@ -942,7 +968,7 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
             return refused
     elif action.flex or (action.target is not None and not seven):
         return "G-4", f"{excerpt(A.format_action(action))} is not a play of {state.rules.title}"
-    row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+    row = match_row(state)
     if not action.flex and not tables.normal_ok[row][kind]:
         top = format_card(tables.cards[state.discard_pile[-1]])
         color = state.color.word if state.color else "none"
@@ -967,6 +993,10 @@ def jump_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[str, str
     return "H-3", f"seat {seat} may jump in only with a card identical to the top card ({top}), not {excerpt(text)}"
 
 
+_PLAY: Final = A.Play
+_DRAW: Final = A.Draw
+
+
 def play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
     """Play the first card of the action's kind from the seat's hand."""
     work.play_card(seat, work.find(seat, action.card), action)
@@ -982,7 +1012,7 @@ class TurnHandler(PendingHandler):
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
-        if type(action) is A.Play:
+        if type(action) is _PLAY:
             play_from_hand(work, seat, action)
         else:
             turn_draw(work, seat)
@@ -1016,12 +1046,12 @@ class DrawnHandler(PendingHandler):
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
-        kind = type(action)
+        action_type = type(action)
         card = drawn_card(work.prior)
-        if kind is A.Play:
+        if action_type is _PLAY:
             assert card is not None
             work.play_card(seat, card, action)  # type: ignore[arg-type]
-        elif kind is A.Draw:
+        elif action_type is _DRAW:
             # H-5: the drawn card does not fit: draw one more.
             got = work.draw(seat, 1)
             work.pending = DrawnCardChoice(seat, got[0] if got else None)

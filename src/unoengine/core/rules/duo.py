@@ -45,12 +45,12 @@ from unoengine.core.rules.base import (
     BASE_DECISIONS,
     CLASSIC_EFFECTS,
     CLASSIC_WORDS,
-    COLOR_INDEX,
     Effect,
     OptionSpec,
     PendingHandler,
     RuleSet,
     StackHandler,
+    color_index,
     describe_with,
     no_effect,
     rule_set_options,
@@ -233,7 +233,7 @@ def duo_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], a
     """D-18 Reading: illegal if any other card but a Wild Draw Four was legal on the previous top."""
     tables = work.tables
     previous = work.discard_pile[-2]
-    row = tables.normal_ok[tables.kind_of[previous] * 4 + COLOR_INDEX[work.prior_color]]
+    row = tables.normal_ok[tables.kind_of[previous] * 4 + color_index(work.prior_color)]
     kind_of = tables.kind_of
     return not any(row[kind_of[card]] and not tables.is_wd4[kind_of[card]] for card in hand)
 
@@ -316,7 +316,7 @@ class DumpHandler(PendingHandler):
         assert type(dump) is Dump
         tables = state.tables
         hand = state.hands[seat]
-        target = COLOR_INDEX[dump.color]
+        target = color_index(dump.color)
         plays = tables.plays_uno if len(hand) == 2 else tables.plays
         kinds = sorted({tables.kind_of[c] for c in hand if tables.kind_color[tables.kind_of[c]] == target})
         out: list[A.Action] = [p for kind in kinds for p in plays[kind]]

@@ -47,7 +47,6 @@ from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
 from unoengine.core.events import PowerFlipped
 from unoengine.core.rules.base import (
-    COLOR_INDEX,
     DeckTables,
     Effect,
     RuleSet,
@@ -57,6 +56,7 @@ from unoengine.core.rules.base import (
     draw_two,
     face_matches,
     first_to_target,
+    match_row,
     no_effect,
     reverse,
     rule_set_options,
@@ -300,7 +300,7 @@ def refuse_flex_play(state: GameState, seat: Seat, action: A.Play, kind: int) ->
             return "F-22", f"the target must be another seat, not {action.target}"
     if action.flex:
         tables = state.game.tables
-        row = tables.kind_of[state.discard_pile[-1]] * 4 + COLOR_INDEX[state.color]
+        row = match_row(state)
         if not extra.flex_ok[row][kind]:
             top = format_card(tables.cards[state.discard_pile[-1]])
             color = state.color.word if state.color else "none"
