@@ -306,8 +306,8 @@ class IsmctsBot:
         (common random numbers), each scored against the heuristic's move; another move is played
         only when it beats that one by ``confidence`` standard errors."""
         start = time.perf_counter()
-        screen = None if deadline is None or not self.confirm else start + (deadline - start) / 2
-        best, done = self._compare(sampler, seat, choices, fallback, rollout, budget, screen or deadline)
+        halfway = None if deadline is None or not self.confirm else start + (deadline - start) / 2
+        best, done = self._compare(sampler, seat, choices, fallback, rollout, budget, halfway or deadline)
         self.last_iterations = done
         if best is fallback or not self.confirm:
             return best
