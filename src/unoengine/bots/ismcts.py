@@ -277,7 +277,18 @@ class IsmctsBot:
         except ValueError:
             return fallback
         if self.mode == "paired":
-            return self._paired(sampler, seat, choices, fallback, rollout, budget, deadline)
+            halfway = None if deadline is None or not self.confirm else (time.perf_counter() + deadline) / 2
+            best, done = self._compare(sampler, seat, choices, fallback, rollout, budget, halfway or deadline)
+            self.last_iterations = done
+            if best is fallback or not self.confirm:
+                return best
+            # The screen's rollouts stop after a few turns and its evaluation is biased at the cut, so
+            # the more iterations it runs the more often it leaves the heuristic's move for a worse one.
+            # A rollout played to the round's end is an unbiased estimate of the move's value (against
+            # the rollout policy): the move must beat the heuristic's on those as well.
+            confirmed, checked = self._compare(sampler, seat, [fallback, best], fallback, WHOLE, done, deadline)
+            self.last_iterations += checked
+            return confirmed
         while not _spent(done, budget, deadline):
             state = self._sample(sampler, seat)
             self._iterate(root, state, seat, choices, fallback, rollout)
@@ -292,33 +303,6 @@ class IsmctsBot:
         )
         return best
 
-    def _paired(
-        self,
-        sampler: Determinizer,
-        seat: Seat,
-        choices: list[Action],
-        fallback: Action,
-        rollout: int,
-        budget: int | None,
-        deadline: float | None,
-    ) -> Action:
-        """The root as a paired comparison: every action on the same sampled deal and rollout seed
-        (common random numbers), each scored against the heuristic's move; another move is played
-        only when it beats that one by ``confidence`` standard errors."""
-        start = time.perf_counter()
-        halfway = None if deadline is None or not self.confirm else start + (deadline - start) / 2
-        best, done = self._compare(sampler, seat, choices, fallback, rollout, budget, halfway or deadline)
-        self.last_iterations = done
-        if best is fallback or not self.confirm:
-            return best
-        # The screen's rollouts stop after a few turns and its evaluation is biased at the cut, so
-        # the more iterations it runs the more often it leaves the heuristic's move for a worse one.
-        # A rollout played to the round's end is an unbiased estimate of the move's value (against
-        # the rollout policy): the move must beat the heuristic's on those as well.
-        confirmed, checked = self._compare(sampler, seat, [fallback, best], fallback, WHOLE, done, deadline)
-        self.last_iterations += checked
-        return confirmed
-
     def _compare(
         self,
         sampler: Determinizer,
@@ -329,8 +313,10 @@ class IsmctsBot:
         budget: int | None,
         deadline: float | None,
     ) -> tuple[Action, int]:
-        """The best of ``choices`` on paired rollouts, and the iterations run: the heuristic's move
-        ``fallback`` unless another beats it by ``confidence`` standard errors."""
+        """The root as a paired comparison: every action on the same sampled deal and rollout seed
+        (common random numbers), each scored against the heuristic's move ``fallback``; the best
+        of ``choices``, which is ``fallback`` unless another beats it by ``confidence`` standard
+        errors, and the iterations run."""
         rng = self.rng
         count = len(choices)
         base = choices.index(fallback)
