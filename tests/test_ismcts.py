@@ -9,6 +9,7 @@ import pytest
 
 from unoengine import apply, determinize, legal_actions, new_game, view_for
 from unoengine.bots.base import make_bot
+from unoengine.bots.ismcts import own_choices
 from unoengine.core.options import parse_options
 from unoengine.play.table import Table
 
@@ -118,3 +119,27 @@ def test_ismcts_decides_the_same_when_resampled_with_what_its_view_knows() -> No
         if checked >= 3:
             break
     assert checked == 3
+
+
+def test_ismcts_plays_a_move_the_short_rollouts_prefer_only_if_whole_rollouts_agree() -> None:
+    """An evaluation at the cut that rewards holding cards (``k=-1``) sends the short rollouts the wrong way;
+    the check on rollouts to the round's end (scored by the round's winner alone) keeps the heuristic's move."""
+    departures = {True: 0, False: 0}
+    decisions = 0
+    for seed in range(4):
+        state = new_game("classic", 2, seed=seed, options={"single_round": True})
+        heuristic = make_bot("heuristic", random.Random(seed))
+        while not state.is_over and decisions < 15 * (seed + 1):
+            seat = state.pending.seat
+            assert seat is not None
+            view = view_for(state, seat)
+            usual = make_bot("heuristic", random.Random(0)).choose(view, view.legal)
+            if state.pending.kind == "turn" and len(own_choices(view.legal)) > 1:
+                decisions += 1
+                for confirm in (True, False):
+                    bot = make_bot(f"ismcts:iterations=30,seed={seed},k=-1,confirm={confirm}", random.Random(0))
+                    departures[confirm] += bot.choose(view, view.legal) != usual
+            state = apply(state, seat, heuristic.choose(view, view.legal)).state
+    assert decisions >= 40
+    assert departures[False] >= decisions // 4
+    assert departures[True] <= departures[False] // 4

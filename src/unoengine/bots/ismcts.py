@@ -23,7 +23,10 @@ Parameters (``ismcts:iterations=200,seed=3``):
 - ``depth``: the tree's depth limit in actions (default 3);
 - ``c``: the exploration constant (default 0.25; rewards lie in 0…1);
 - ``k``: the evaluation's sharpness (default 0.6);
-- ``prior``: the heuristic move's bonus (default 0.1).
+- ``prior``: the heuristic move's bonus (default 0.1);
+- ``confirm``: in paired mode, a move the short rollouts prefer to the heuristic's is played
+  only if rollouts to the round's end prefer it too (default true: the evaluation at a short
+  rollout's cut is biased, and without the check more iterations made the bot weaker).
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView
 
 DEFAULT_ITERATIONS = 200
+WHOLE = 100_000
+"""A rollout of this many actions is played to the end of the round."""
 _COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
 _WD4 = (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR)
 
@@ -192,6 +197,7 @@ class IsmctsBot:
         points: float = 0.0,
         tempo: float = 0.0,
         read: bool = True,
+        confirm: bool = True,
     ) -> None:
         if mode not in ("paired", "tree"):
             raise ValueError(f"mode must be 'paired' or 'tree', not {mode!r}")
@@ -216,6 +222,7 @@ class IsmctsBot:
         self.prior = float(prior)
         self.heuristic = HeuristicBot(random.Random(self.rng.getrandbits(64)))
         self.read = bool(read)
+        self.confirm = bool(confirm)
         self.reads: Reads | None = None
         self.last_iterations = 0
         """Iterations the last search ran (for measurements)."""
@@ -270,7 +277,18 @@ class IsmctsBot:
         except ValueError:
             return fallback
         if self.mode == "paired":
-            return self._paired(sampler, seat, choices, fallback, rollout, budget, deadline)
+            halfway = None if deadline is None or not self.confirm else (time.perf_counter() + deadline) / 2
+            best, done = self._compare(sampler, seat, choices, fallback, rollout, budget, halfway or deadline)
+            self.last_iterations = done
+            if best is fallback or not self.confirm:
+                return best
+            # The screen's rollouts stop after a few turns and its evaluation is biased at the cut, so
+            # the more iterations it runs the more often it leaves the heuristic's move for a worse one.
+            # A rollout played to the round's end is an unbiased estimate of the move's value (against
+            # the rollout policy): the move must beat the heuristic's on those as well.
+            confirmed, checked = self._compare(sampler, seat, [fallback, best], fallback, WHOLE, done, deadline)
+            self.last_iterations += checked
+            return confirmed
         while not _spent(done, budget, deadline):
             state = self._sample(sampler, seat)
             self._iterate(root, state, seat, choices, fallback, rollout)
@@ -285,7 +303,7 @@ class IsmctsBot:
         )
         return best
 
-    def _paired(
+    def _compare(
         self,
         sampler: Determinizer,
         seat: Seat,
@@ -294,10 +312,11 @@ class IsmctsBot:
         rollout: int,
         budget: int | None,
         deadline: float | None,
-    ) -> Action:
+    ) -> tuple[Action, int]:
         """The root as a paired comparison: every action on the same sampled deal and rollout seed
-        (common random numbers), each scored against the heuristic's move; another move is played
-        only when it beats that one by ``confidence`` standard errors."""
+        (common random numbers), each scored against the heuristic's move ``fallback``; the best
+        of ``choices``, which is ``fallback`` unless another beats it by ``confidence`` standard
+        errors, and the iterations run."""
         rng = self.rng
         count = len(choices)
         base = choices.index(fallback)
@@ -316,9 +335,8 @@ class IsmctsBot:
                 sums[index] += diff
                 squares[index] += diff * diff
             done += 1
-        self.last_iterations = done
         if done < 2:
-            return fallback
+            return fallback, done
         best, best_mean = base, 0.0
         for index in range(count):
             mean = sums[index] / done
@@ -326,7 +344,7 @@ class IsmctsBot:
             error = math.sqrt(variance / (done - 1))
             if mean > best_mean and mean > self.confidence * error:
                 best, best_mean = index, mean
-        return choices[best]
+        return choices[best], done
 
     def _playout(self, state: GameState, me: Seat, rollout: int, seed: int, start_round: int) -> float:
         """``me``'s value after ``rollout`` actions of the rollout policy from ``state`` (in round ``start_round``)."""
