@@ -164,7 +164,9 @@ def test_out_of_turn_actions_are_a_window() -> None:
 
 def test_a_step_in_words() -> None:
     rules = find_rules("flex")
-    assert past_words(rules, parse_action("FW+2@flex:r>2 uno")).startswith("played Flex Wild Draw Two on its flex")
+    assert past_words(rules, parse_action("FW+2@flex:r>2 uno")) == (
+        "played Flex Wild Draw Two on its flex side, naming red, and seat 2 draws the cards, and called UNO"
+    )
     assert past_words(rules, parse_action("R7 uno")) == "played red 7, and called UNO"
     assert past_words(rules, parse_action("catch 1")) == "caught seat 1"
     assert past_words(rules, parse_action("color g")) == "named the colour green"
@@ -185,6 +187,7 @@ def test_house_rule_actions_in_words() -> None:
     swap = by_action(state, 0)["R7>2"]
     assert (swap["label"], swap["aim"]) == ("Swap with seat 2", "Swap hands with whom?")
     assert swap["words"] == "Play red 7, and swap hands with seat 2"
+    assert past_words(find_rules("classic"), parse_action("R7>2")) == "played red 7, and swapped hands with seat 2"
     state = run(state, "0 G5")
     jump = by_action(state, 0)["G5"]
     assert (jump["group"], jump["out_of_turn"], jump["words"]) == ("react", True, "Jump in: play green 5")

@@ -185,27 +185,34 @@ def _swaps(play: A.Play, facts: Mapping[str, Any]) -> bool:
     return bool(facts.get("seven_zero")) and play.card.rank is Rank.NUMBER and play.card.number == 7
 
 
-def _play_words(rules: RuleSet, play: A.Play, out_of_turn: bool, facts: Mapping[str, Any]) -> tuple[str, str]:
+def _play_words(
+    rules: RuleSet, play: A.Play, out_of_turn: bool, facts: Mapping[str, Any], *, past: bool = False
+) -> tuple[str, str]:
+    """``(label, words)`` of a play: the prompt's sentence, or with ``past`` the log's (``played …``).
+
+    The log names a flex side without restating its effect; a 7 with a target was a swap
+    (a target on a 7 exists only under H-2), whatever the facts at hand.
+    """
     card = play.card
     name = card.words.split(", flex side")[0]
     parts: list[str] = []
+    words = f"{'played' if past else 'Play'} {name}"
     if play.flex:
         parts.append("flex side")
-        words = f"Play {name} on its flex side ({rules.describe_side(card, True)})"
-    else:
-        words = f"Play {name}"
+        words += " on its flex side" if past else f" on its flex side ({rules.describe_side(card, True)})"
     if play.color is not None:
         parts.append(play.color.word)
         words += f", naming {play.color.word}"
-    if play.target is not None and _swaps(play, facts):
+    swaps = _swaps(play, facts) or (past and card.rank is Rank.NUMBER and card.number == 7)
+    if play.target is not None and swaps:
         parts.append(f"swap with seat {play.target}")
-        words += f", and swap hands with seat {play.target}"
+        words += f", and {'swapped' if past else 'swap'} hands with seat {play.target}"
     elif play.target is not None:
         parts.append(f"at seat {play.target}")
-        words += f", and seat {play.target} draws"
+        words += f", and seat {play.target} draws" + (" the cards" if past else "")
     if play.uno:
         parts.append("call UNO")
-        words += ", and call UNO"
+        words += ", and called UNO" if past else ", and call UNO"
     if out_of_turn:
         words = "Jump in: " + words[0].lower() + words[1:]
         parts.insert(0, "jump in")
@@ -278,13 +285,7 @@ _DONE: dict[str, str] = {
 def past_words(rules: RuleSet, action: A.Action) -> str:
     """What a seat did, in words after its name (a log line): ``played red 7, naming blue``."""
     if isinstance(action, A.Play):
-        _, words = _play_words(rules, action, False, {})
-        if action.flex:  # a log names the side; the side's effect is the prompt's to explain
-            words = words.replace(f" ({rules.describe_side(action.card, True)})", "", 1)
-        words = words.replace(", and call UNO", ", and called UNO")
-        if action.target is not None:
-            words = words.replace(f", and seat {action.target} draws", f", and seat {action.target} draws the cards")
-        return "played" + words[len("Play") :]
+        return _play_words(rules, action, False, {}, past=True)[1]
     if isinstance(action, A.Catch):
         return f"caught seat {action.seat}"
     if isinstance(action, A.ChooseColor):
