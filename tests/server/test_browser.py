@@ -11,11 +11,11 @@ import random
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
 
 from tests.server.harness import live_server
-from tests.web.browser import ARGS, CHROMIUM, DESKTOP, PHONE, click_through, shot, tap_play
+from tests.web.browser import DESKTOP, PHONE, click_through, launch, shot, tap_play
 from unoengine import new_game, view_for
 from unoengine.server import auth
 
@@ -120,13 +120,6 @@ async def play_until_over(drivers: list[Driver], *, reload_after: int | None = N
         if not acted:
             await asyncio.sleep(0.03)
     raise AssertionError("the game did not end")
-
-
-async def launch() -> tuple[Any, Browser]:
-    manager = async_playwright()
-    playwright = await manager.start()
-    browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-    return playwright, browser
 
 
 async def create_in_ui(page: Page, url: str, rules: str, seats: int, bots: list[str], single: bool) -> str:

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, Playwright, async_playwright
 
 from tests.server.harness import Live
 
@@ -53,14 +53,21 @@ async def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
     return path
 
 
+async def launch() -> tuple[Playwright, Browser]:
+    """Debian's Chromium under Playwright; the caller closes the browser and stops Playwright."""
+    playwright = await async_playwright().start()
+    browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    return playwright, browser
+
+
 @contextlib.asynccontextmanager
 async def chromium() -> AsyncIterator[Browser]:
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            yield browser
-        finally:
-            await browser.close()
+    playwright, browser = await launch()
+    try:
+        yield browser
+    finally:
+        await browser.close()
+        await playwright.stop()
 
 
 async def new_page(browser: Browser, viewport: dict[str, int], **context: Any) -> Page:
