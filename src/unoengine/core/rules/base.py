@@ -23,6 +23,9 @@ Effect = Callable[[Work, Seat, Card, A.Play, bool], None]
 SidePlays = Callable[[GameState, Seat, int, int, bool], Sequence[A.Play]]
 """``side_plays(state, seat, kind, row, uno)``: a rule set's further plays of a card kind
 (Flex's flex sides), given the match row (top kind * 4 + colour) and whether ``uno`` variants are offered."""
+PlayTable = Callable[[GameState, Seat, int, bool], "tuple[tuple[A.Play, ...], ...]"]
+"""``play_table(state, seat, row, uno)``: every play of each physical card (by card id) on this match row,
+normal side and the rule set's ``side_plays`` together, for the seat as it is now (Flex: its Power Card)."""
 PlayRefusal = Callable[[GameState, Seat, A.Play, int], "tuple[str, str] | None"]
 """``refuse_play(state, seat, play, kind)``: the rule and reason a rule set refuses this play, or ``None``."""
 """``effect(work, seat, card, play, final)``: resolve a played card.
@@ -303,6 +306,9 @@ class RuleSet:
     """Ranks whose ``side_plays`` choose a target seat (Flex F-22, F-25): data for the action ids."""
     side_plays: SidePlays | None = None
     """Further plays of a card kind beyond its normal side (Flex's flex sides, F-14)."""
+    play_table: PlayTable | None = None
+    """The tables of a turn's plays with the ``side_plays`` folded in (a rule set with ``side_plays`` gives one,
+    so that ``legal_actions`` reads one table per card as for Classic; the drawn card uses ``side_plays``)."""
     refuse_play: PlayRefusal | None = None
     """The rule set's own refusals of a play (Flex: F-3, F-14, F-22), checked before matching."""
     on_play: Callable[[Work, Seat, A.Play], None] | None = None
@@ -327,6 +333,12 @@ class RuleSet:
     """The letter of the rule set's rule numbers in docs/RULES.md (``C`` for C-1 …)."""
     cite: Mapping[str, str] = field(default_factory=dict)
     """Rule numbers to name in refusals, by topic: match, drawn, wild, wd4, uno, flex."""
+
+    def __post_init__(self) -> None:
+        if (self.side_plays is None) != (self.play_table is None):
+            raise ValueError(
+                f"rule set {self.name!r}: side_plays and play_table go together (legal_actions reads both)"
+            )
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.name}>"
@@ -797,21 +809,14 @@ def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
     kind_bit = tables.kind_bit
     out: list[A.Action] = []
     seen = 0
-    side_plays = state.game.rules.side_plays
-    if side_plays is None:
-        for card in hand:
-            plays = table[card]
-            if plays and not seen & kind_bit[card]:
-                seen |= kind_bit[card]
-                out += plays
-    else:
-        kind_of = tables.kind_of
-        for card in hand:
-            bit = kind_bit[card]
-            if not seen & bit:
-                seen |= bit
-                out += table[card]
-                out += side_plays(state, seat, kind_of[card], row, uno)
+    play_table = state.game.rules.play_table
+    if play_table is not None:
+        table = play_table(state, seat, row, uno)
+    for card in hand:
+        plays = table[card]
+        if plays and not seen & kind_bit[card]:
+            seen |= kind_bit[card]
+            out += plays
     if (
         seen & tables.wd4_mask
         and state.game.options.wild_draw_four == "strict"

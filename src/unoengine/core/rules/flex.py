@@ -243,6 +243,9 @@ class FlexTables:
                 with_uno.append(())
         self.plays = tuple(plain)
         self.plays_uno = tuple(with_uno)
+        self.green_tables: dict[int, tuple[tuple[A.Play, ...], ...]] = {}
+        """The turn's play tables of a seat whose Power Card is green (:func:`flex_play_table`), built on first use,
+        by ``((seats * 16 + seat) * 2 + uno) * rows + row``."""
 
 
 def flex_tables(tables: DeckTables) -> FlexTables:
@@ -278,6 +281,30 @@ def flex_side_plays(state: GameState, seat: Seat, kind: int, row: int, uno: bool
     if extra.targeted[kind]:
         return targeted_plays(state.game.tables.kinds[kind], seat, state.game.seats, uno)
     return (extra.plays_uno if uno else extra.plays)[kind]
+
+
+def flex_play_table(state: GameState, seat: Seat, row: int, uno: bool) -> tuple[tuple[A.Play, ...], ...]:
+    """F-14: each card's plays on this row, its flex side's after its normal side's while the Power Card is green.
+
+    A red Power Card leaves the normal table; a green one reads a table built once
+    per (seats, seat, ``uno``, row), so that a turn's plays are one lookup per card.
+    """
+    tables = state.game.tables
+    normal = (tables.card_plays_uno if uno else tables.card_plays)[row]
+    if not state.power[seat]:
+        return normal
+    extra = flex_tables(tables)
+    seats = state.game.seats
+    key = ((seats * 16 + seat) * 2 + uno) * len(tables.card_plays) + row
+    found = extra.green_tables.get(key)
+    if found is None:
+        kind_of = tables.kind_of
+        found = tuple(
+            tuple(normal[card]) + tuple(flex_side_plays(state, seat, kind_of[card], row, uno))
+            for card in range(len(normal))
+        )
+        extra.green_tables[key] = found
+    return found
 
 
 def refuse_flex_play(state: GameState, seat: Seat, action: A.Play, kind: int) -> tuple[str, str] | None:
@@ -395,6 +422,7 @@ FLEX = RuleSet(
     round_flags=all_green,
     targeted=TARGETED,
     side_plays=flex_side_plays,
+    play_table=flex_play_table,
     refuse_play=refuse_flex_play,
     on_play=use_power,
     after_card=all_red_turn_green,
