@@ -35,10 +35,12 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.core.rules.duo",
     "unoengine.core.rules.flex",
     "unoengine.core.perft",
+    "unoengine.core.determinize",
     "unoengine.play.table",
     "unoengine.bots.random_bot",
 )
-"""The modules compiled with mypyc (the hot path of every game: the core, the Table, the random bot; and perft).
+"""The modules compiled with mypyc (the hot path of every game: the core, the Table, the random bot; perft; and
+determinize, which a search bot calls every iteration).
 
 Not compiled: the notation parsers (``cards``, ``actions``: they take any object
 and refuse it with ``InvalidNotationError``, where compiled code would raise

@@ -60,8 +60,8 @@ def determinize(
 _GAMES: dict[tuple[str, int, tuple[tuple[str, Any], ...]], Game] = {}
 """The game of a view's (rule set, seats, options), resolved once (resolving options is most of a view's cost)."""
 
-_CARD_IDS: dict[int, dict[Card, tuple[CardId, ...]]] = {}
-"""Each deck's physical card ids by card, lowest first (keyed by the identity of the deck's tables)."""
+_CARD_IDS: dict[int, tuple[tuple[CardId, ...], ...]] = {}
+"""Each deck's physical card ids by card kind, lowest first (keyed by the identity of the deck's tables)."""
 
 
 def _game_of(view: PlayerView) -> Game:
@@ -82,40 +82,54 @@ def _game_of(view: PlayerView) -> Game:
     return game
 
 
-def _card_ids(tables: DeckTables) -> dict[Card, tuple[CardId, ...]]:
+def _card_ids(tables: DeckTables) -> tuple[tuple[CardId, ...], ...]:
     ids = _CARD_IDS.get(id(tables))
     if ids is None:
-        by_card: dict[Card, list[CardId]] = {}
-        for card_id, card in enumerate(tables.cards):
-            by_card.setdefault(card, []).append(card_id)
-        ids = {card: tuple(found) for card, found in by_card.items()}
+        by_kind: list[list[CardId]] = [[] for _ in tables.kinds]
+        for card_id, kind in enumerate(tables.kind_of):
+            by_kind[kind].append(card_id)
+        ids = tuple(tuple(found) for found in by_kind)
         _CARD_IDS[id(tables)] = ids
     return ids
 
 
 class _Deck:
-    """The physical cards of one deck not placed yet: each card's lowest free id first."""
+    """The physical cards of one deck not placed yet: each card's lowest free id first.
+
+    Cards are found by kind (:meth:`DeckTables.kind`: by identity first, so that a
+    view's own cards are not hashed; a ``Card``'s hash is Python code).
+    """
 
     def __init__(self, rules: RuleSet, tables: DeckTables) -> None:
         self.rules = rules
+        self.tables = tables
         self.ids = _card_ids(tables)
-        self.used: dict[Card, int] = {}
+        self.used = [0] * len(tables.kinds)
         self.taken = [False] * len(tables.cards)
 
-    def take(self, card: Card, where: str) -> CardId:
-        ids = self.ids.get(card, ())
-        used = self.used.get(card, 0)
-        if used >= len(ids):
-            raise ValueError(
-                f"the view does not fit the {self.rules.name} deck: one {format_card(card)} too many ({where})"
-            )
-        self.used[card] = used + 1
-        card_id = ids[used]
-        self.taken[card_id] = True
-        return card_id
-
-    def take_all(self, cards: Iterable[Card], where: str) -> tuple[CardId, ...]:
-        return tuple([self.take(card, where) for card in cards])
+    def take_all(self, cards: Iterable[object], where: str) -> tuple[CardId, ...]:
+        """Place ``cards``: each one's lowest free physical id, in order."""
+        tables = self.tables
+        kind_by_id = tables.kind_by_id
+        ids = self.ids
+        used = self.used
+        taken = self.taken
+        out: list[CardId] = []
+        for card in cards:
+            kind = kind_by_id.get(id(card), -1)
+            if kind < 0:
+                if not isinstance(card, Card):
+                    raise ValueError(f"the view does not fit the {self.rules.name} deck: {excerpt(card)} ({where})")
+                kind = tables.kind_index.get(card, -1)
+            count = 0 if kind < 0 else used[kind]
+            if kind < 0 or count >= len(ids[kind]):
+                name = format_card(card) if isinstance(card, Card) else excerpt(card)
+                raise ValueError(f"the view does not fit the {self.rules.name} deck: one {name} too many ({where})")
+            used[kind] = count + 1
+            card_id = ids[kind][count]
+            taken[card_id] = True
+            out.append(card_id)
+        return tuple(out)
 
     def rest(self) -> list[CardId]:
         """The ids not taken, in order."""
@@ -275,8 +289,12 @@ class _Decision:
                 self.drawn = name  # the card just drawn is the last one the drawer received (C-8, C-22)
             else:
                 raise ValueError(f"the view does not show field {excerpt(name)} of the {view.pending} decision")
+        self.fixed: Any = None if self.coin or self.drawn else cls(**self.values)
+        """The decision itself when nothing of it is sampled (built once: a ``NamedTuple``'s keywords are slow)."""
 
     def make(self, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
+        if self.fixed is not None:
+            return self.fixed
         values = self.values
         if self.coin or self.drawn:
             values = dict(values)

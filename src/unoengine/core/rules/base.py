@@ -451,8 +451,9 @@ class DeckTables:
                 kinds.append(card)
         self.kinds: tuple[Card, ...] = tuple(kinds)
         self.kind_index = index
-        self.kind_by_id: dict[int, int] = {id(card): kind for card, kind in index.items()}
-        """Kind by the identity of the deck's own ``Card`` objects (a fast path for find)."""
+        self.kind_by_id: dict[int, int] = {id(card): index[card] for card in cards}
+        """Kind by the identity of the deck's own ``Card`` objects, every copy (a fast path: a ``Card``'s hash is
+        Python code); the deck tuple keeps them alive."""
         self.kind_of: tuple[int, ...] = tuple(index[card] for card in cards)
         self.points: tuple[int, ...] = tuple(rules.points(card) for card in cards)
         self.kind_color: tuple[int, ...] = tuple(COLOR_INDEX.get(card.color, -1) for card in kinds)
