@@ -39,7 +39,7 @@ class Game:
     state pickles in a few bytes plus what changes.
     """
 
-    __slots__ = ("option_items", "options", "rules", "seats", "tables")
+    __slots__ = ("option_items", "options", "pickled", "rules", "seats", "tables")
 
     def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables) -> None:
         self.rules = rules
@@ -48,9 +48,21 @@ class Game:
         self.tables = tables
         self.option_items: tuple[tuple[str, Any], ...] = tuple(options.to_dict().items())
         """The game's options (its rule set's keys), as sorted (name, value) pairs (views show them)."""
+        defaults = rules.default_options.to_dict()
+        self.pickled: tuple[str, int, dict[str, Any]] = (
+            rules.name,
+            seats,
+            {
+                name: value
+                for name, value in self.option_items
+                if name not in defaults or type(defaults[name]) is not type(value) or defaults[name] != value
+            },
+        )
+        """What the game pickles as: its rule set's name, its seats and the options it does not leave at their
+        defaults (a state's pickle names its game; most games set few options)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_game_by_name, (self.rules.name, self.seats, dict(self.option_items)))
+        return (_game_by_name, self.pickled)
 
     def __copy__(self) -> Game:
         return self
