@@ -57,7 +57,7 @@ def determinize(
     return Determinizer(view, known).sample(rng, seed=seed)
 
 
-_GAMES: dict[tuple[str, int, tuple[tuple[str, Any], ...]], Game] = {}
+_GAMES: dict[tuple[object, ...], Game] = {}
 """The game of a view's (rule set, seats, options), resolved once (resolving options is most of a view's cost)."""
 
 _CARD_IDS: dict[int, tuple[tuple[CardId, ...], ...]] = {}
@@ -65,7 +65,7 @@ _CARD_IDS: dict[int, tuple[tuple[CardId, ...], ...]] = {}
 
 
 def _game_of(view: PlayerView) -> Game:
-    key: tuple[str, int, tuple[tuple[str, Any], ...]] | None = (view.rules, view.seats, view.options)
+    key: tuple[object, ...] | None = (view.rules, _untyped_seats(view), view.options)
     try:
         game = _GAMES.get(key)  # type: ignore[arg-type]
     except TypeError:  # a malformed view (unhashable options): resolve it and let the checks speak
@@ -236,13 +236,19 @@ class Determinizer:
         )
 
 
+def _untyped_seats(view: PlayerView) -> object:
+    """``view.seats`` as it is: compiled code would refuse a malformed view's seats (``"3"``) with a ``TypeError``
+    when reading a field typed ``int``, before :func:`_check_seats` can name the problem."""
+    return getattr(view, "seats")  # noqa: B009 (read untyped on purpose)
+
+
 SEAT_FIELDS = ("seat", "dealer", "to_act", "challenger_of", "unsafe", "round_winner")
 """The view's fields that name a seat (or ``None``)."""
 
 
 def _check_seats(view: PlayerView, rules: RuleSet) -> None:
     """Refuse a view whose seats disagree with its rule set, its hand sizes, its scores or its seat numbers."""
-    seats = view.seats
+    seats = _untyped_seats(view)
     if type(seats) is not int or seats not in rules.seats:
         raise ValueError(f"the view does not fit {rules.title}: {excerpt(seats)} seats")
     counts = [("hand sizes", view.hand_sizes), ("scores", view.scores)]
