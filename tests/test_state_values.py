@@ -55,3 +55,17 @@ def test_a_state_pickles_small() -> None:
     """Only what changes is written (the round trip's time is a figure of benchmarks/engine.py)."""
     state = random_state("classic", 4, 7, 60)
     assert len(pickle.dumps(state)) < 2_000
+
+
+def test_a_game_pickles_only_the_options_it_changes() -> None:
+    """The defaults are not written (an option given at its default is not written either); the game loads
+    as the very same game, and so does a pickle that names every option (the earlier form)."""
+    plain = new_game("classic", 3, seed=1)
+    assert plain.game.__reduce__()[1] == ("classic", 3, {})
+    changed = new_game("classic", 3, seed=1, options={"stack_draw": "same", "target_score": 200, "jump_in": False})
+    assert changed.game.__reduce__()[1] == ("classic", 3, {"stack_draw": "same", "target_score": 200})
+    for state in (plain, changed):
+        again = pickle.loads(pickle.dumps(state))
+        assert again.game is state.game and again.options == state.options
+    reduce, (rules, seats, _options) = changed.game.__reduce__()
+    assert reduce(rules, seats, changed.options.to_dict()) is changed.game
