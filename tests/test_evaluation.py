@@ -173,3 +173,19 @@ def test_ismcts_with_the_fitted_evaluation_plays_whole_games_reproducibly(rules:
     first = play_games(rules, [1, 2], bots)
     assert first == play_games(rules, [1, 2], bots)
     assert make_bot("ismcts:evaluation=fitted", random.Random(0)).evaluation == "fitted"  # type: ignore[attr-defined]
+
+
+def test_the_fit_command_prints_both_evaluations_and_refuses_a_partial_write(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("numpy", reason="the fit needs NumPy (the rl extra)")
+    from unoengine.bots.evaluation_fit import main
+
+    main(["--fit", "--only", "duo:2", "--games", "30"])
+    out = capsys.readouterr().out
+    assert "duo 2 seats:" in out
+    assert "held-out log-loss fitted" in out
+    assert "linear" in out
+    assert "calibration fitted" in out
+    with pytest.raises(SystemExit, match="--write needs every table"):
+        main(["--fit", "--only", "duo:2", "--games", "10", "--write"])

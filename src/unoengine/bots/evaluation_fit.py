@@ -10,7 +10,8 @@ likelihood (Newton's method on the conditional logit, with a small ridge
 penalty), one set per rule set and seat count, on the games of the first 80 %
 of the seeds; the last 20 % are held out: their log-loss, Brier score and
 calibration are printed for the fitted weights and for the hand-tuned
-``linear`` evaluation. ``--write`` saves the weights as
+``linear`` evaluation (and for ``linear`` with its one sharpness ``k`` refitted: how much of
+the gain is calibration alone). ``--write`` saves the weights as
 ``evaluation_weights.py`` beside this module (a plain Python table: play needs
 no NumPy). Fitting needs NumPy (the ``rl`` extra).
 """
@@ -139,6 +140,10 @@ def scores(data: Sequence[Position], weights: Sequence[float]) -> dict[str, Any]
     return {"log_loss": loss / n, "brier": brier / n, "calibration": calibration}
 
 
+def _dot(weights: Sequence[float], row: Sequence[float]) -> float:
+    return sum(w * x for w, x in zip(weights, row, strict=True))
+
+
 def fit_table(rules: str, seats: int, games: int = GAMES, seed: int = SEED, rate: float = RATE) -> dict[str, Any]:
     """Generate, fit and score one (rule set, seats): the weights and the held-out figures of both evaluations."""
     started = time.perf_counter()
@@ -146,6 +151,7 @@ def fit_table(rules: str, seats: int, games: int = GAMES, seed: int = SEED, rate
     train = positions(rules, seats, range(seed, seed + split), rate)
     test = positions(rules, seats, range(seed + split, seed + games), rate)
     weights = fit(train)
+    sharpness = fit([([[_dot(LINEAR, row)] for row in rows], won) for rows, won in train], ridge=0.0)[0]
     return {
         "rules": rules,
         "seats": seats,
@@ -155,6 +161,8 @@ def fit_table(rules: str, seats: int, games: int = GAMES, seed: int = SEED, rate
         "chance_log_loss": math.log(seats),
         "fitted": scores(test, weights),
         "linear": scores(test, LINEAR),
+        "linear_refitted": scores(test, [sharpness * weight for weight in LINEAR]),
+        "linear_refitted_k": round(0.6 * sharpness, 4),
         "weights": [float(f"{value:.6g}") for value in weights],
         "seconds": round(time.perf_counter() - started, 1),
     }
@@ -202,6 +210,12 @@ def report(result: dict[str, Any], out: Any) -> None:
         f"chance {result['chance_log_loss']:.4f}; Brier fitted {fitted['brier']:.4f}  linear {linear['brier']:.4f}",
         file=out,
     )
+    refitted = result["linear_refitted"]
+    print(
+        f"  the linear evaluation with its sharpness refitted (k = {result['linear_refitted_k']}): "
+        f"log-loss {refitted['log_loss']:.4f}, Brier {refitted['brier']:.4f}",
+        file=out,
+    )
     for name in ("fitted", "linear"):
         cells = "  ".join(
             f"{cell['bin']}: {cell['predicted']:.2f}/{cell['observed']:.2f} ({cell['n']})"
@@ -225,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if not args.fit:
         parser.error("nothing to do: give --fit")
+    if args.write and args.only is not None:
+        sys.exit("error: --write needs every table (leave out --only)")
     try:
         import numpy  # noqa: F401
     except ImportError:
@@ -243,8 +259,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.json:
         print(json.dumps(results, indent=2))
     if args.write:
-        if args.only is not None:
-            sys.exit("error: --write needs every table (leave out --only)")
         command = "python -m unoengine.bots.evaluation_fit --fit --write"
         if args.games != GAMES or args.seed != SEED or args.rate != RATE:
             command += f" --games {args.games} --seed {args.seed} --rate {args.rate}"
