@@ -236,8 +236,11 @@ def probabilities(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> 
 def weights_for(rules: str, seats: int) -> tuple[float, ...]:
     """The fitted weights of a rule set and seat count (the nearest fitted seat count; another rule set's
     weights never: a rule set without its own uses Classic's)."""
+    from unoengine.bots.evaluation_weights import FEATURES as FITTED
     from unoengine.bots.evaluation_weights import WEIGHTS
 
+    if FITTED.split() != list(FEATURES):
+        raise ValueError("the shipped weights are for other features: run scripts/fit_evaluation --write")
     table = WEIGHTS.get(rules) or WEIGHTS["classic"]
     if seats in table:
         return table[seats]

@@ -176,10 +176,10 @@ def weights_module(results: Sequence[dict[str, Any]], command: str) -> str:
         f"Made by ``{command}``.",
         '"""',
         "",
-        "FEATURES: tuple[str, ...] = (",
-        *[f'    "{name}",' for name in FEATURES],
+        "FEATURES = (",
+        *[f'    "{chunk} "' for chunk in _chunks(FEATURES)],
         ")",
-        '"""The features the weights are for, in order (:data:`unoengine.bots.evaluation.FEATURES`)."""',
+        '"""The features the weights are for, in order (:data:`unoengine.bots.evaluation.FEATURES`), one string."""',
         "",
         "WEIGHTS: dict[str, dict[int, tuple[float, ...]]] = {",
     ]
@@ -195,6 +195,16 @@ def weights_module(results: Sequence[dict[str, Any]], command: str) -> str:
         lines.append("    },")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _chunks(names: Sequence[str], width: int = 100) -> list[str]:
+    """``names`` joined by spaces in lines of at most about ``width`` characters."""
+    lines = [""]
+    for name in names:
+        if lines[-1] and len(lines[-1]) + len(name) >= width:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {name}".strip()
+    return lines
 
 
 def report(result: dict[str, Any], out: Any) -> None:

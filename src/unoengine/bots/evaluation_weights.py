@@ -3,28 +3,11 @@
 Made by ``python -m unoengine.bots.evaluation_fit --fit --write``.
 """
 
-FEATURES: tuple[str, ...] = (
-    "cards",
-    "log_cards",
-    "one_card",
-    "two_cards",
-    "wilds",
-    "wild_draws",
-    "draw_twos",
-    "skips_reverses",
-    "points",
-    "in_color",
-    "stuck",
-    "colors",
-    "to_act",
-    "next",
-    "place",
-    "margin",
-    "leader",
-    "owed",
-    "cards_x_pile",
+FEATURES = (
+    "cards log_cards one_card two_cards wilds wild_draws draw_twos skips_reverses points in_color stuck "
+    "colors to_act next place margin leader owed cards_x_pile "
 )
-"""The features the weights are for, in order (:data:`unoengine.bots.evaluation.FEATURES`)."""
+"""The features the weights are for, in order (:data:`unoengine.bots.evaluation.FEATURES`), one string."""
 
 WEIGHTS: dict[str, dict[int, tuple[float, ...]]] = {
     "classic": {
