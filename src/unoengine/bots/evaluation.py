@@ -60,7 +60,8 @@ FEATURES: tuple[str, ...] = (
 - ``cards``: cards held; ``log_cards``: log(1 + cards); ``one_card``, ``two_cards``: holds exactly 1 / 2;
 - ``wilds``: Wilds and other wilds that make no one draw; ``wild_draws``: wilds that make a seat draw
   (Wild Draw Four, Flex's draw wilds); ``draw_twos``; ``skips_reverses``; ``points``: points held / 100;
-- ``in_color``: cards of the current colour (either side of a Flex card); ``stuck``: none of them and no wild;
+- ``in_color``: cards of the current colour (either side of a Flex card; every coloured card while no colour
+  is named, as in Duo's draft); ``stuck``: none of them and no wild;
   ``colors``: colours held;
 - ``to_act``: the seat to act; ``next``: the next seat in the direction of play; ``place``: the distance
   from the seat to act in turn order, over the seats;
@@ -180,10 +181,8 @@ def features(state: GameState) -> list[list[float]]:
                 actions += 1
             if printed is not None:
                 colors.add(printed)
-                if printed is color or flex is color:
+                if color is None or printed is color or flex is color:
                     in_color += 1
-            elif flex is not None and flex is color:
-                in_color += 1
         sizes[seat] = held
         place = ((seat - first) * direction) % seats
         rows.append(
@@ -230,7 +229,13 @@ def softmax(scores: Sequence[float]) -> list[float]:
 
 def probabilities(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
     """The conditional logit: each seat's probability from its features ``rows`` and ``weights``."""
-    return softmax([sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows])
+    scores = []
+    for row in rows:
+        score = 0.0
+        for weight, value in zip(weights, row, strict=True):
+            score += weight * value
+        scores.append(score)
+    return softmax(scores)
 
 
 def weights_for(rules: str, seats: int) -> tuple[float, ...]:
