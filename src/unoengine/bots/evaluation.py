@@ -259,6 +259,9 @@ _WEIGHTS_CACHE: dict[tuple[str, int], tuple[float, ...]] = {}
 def win_probabilities(state: GameState, weights: Sequence[float] | None = None) -> list[float]:
     """Each seat's probability of winning the round from ``state``: they sum to 1; once the game is
     over they are exact (1 for the winner, 0 for the others; equal shares when it ended without one).
+    In a game of several rounds a won round is followed at once by the next deal, and the
+    probabilities are those of the round being played (``ismcts`` scores a round that ended during
+    its rollout from ``state.round_winner`` itself).
 
     ``weights``: a weight vector over :data:`FEATURES` (default: the fitted ones of the state's rule
     set and seat count; :data:`LINEAR` is the hand-tuned evaluation)."""
