@@ -190,19 +190,21 @@ class IsmctsBot:
         c: float = 0.25,
         k: float = 0.6,
         prior: float = 0.1,
-        mode: str = "paired",
-        confidence: float = 2.0,
+        mode: str = "race",
+        confidence: float | None = None,
         wild: float = 0.5,
         action: float = 0.0,
         points: float = 0.0,
         tempo: float = 0.0,
         read: bool = True,
         confirm: bool = True,
+        prune: float = 2.0,
+        warmup: int = 8,
     ) -> None:
-        if mode not in ("paired", "tree"):
-            raise ValueError(f"mode must be 'paired' or 'tree', not {mode!r}")
+        if mode not in ("race", "paired", "tree"):
+            raise ValueError(f"mode must be 'race', 'paired' or 'tree', not {mode!r}")
         self.mode = mode
-        self.confidence = float(confidence)
+        self.confidence = float(confidence) if confidence is not None else 1.0 if mode == "race" else 2.0
         self.wild = float(wild)
         self.action = float(action)
         self.points = float(points)
@@ -223,6 +225,8 @@ class IsmctsBot:
         self.heuristic = HeuristicBot(random.Random(self.rng.getrandbits(64)))
         self.read = bool(read)
         self.confirm = bool(confirm)
+        self.prune = float(prune)
+        self.warmup = max(2, int(warmup))
         self.reads: Reads | None = None
         self.last_iterations = 0
         """Iterations the last search ran (for measurements)."""
@@ -276,6 +280,10 @@ class IsmctsBot:
             sampler = Determinizer(view)
         except ValueError:
             return fallback
+        if self.mode == "race":
+            best, done = self._race(sampler, seat, choices, fallback, budget, deadline)
+            self.last_iterations = done
+            return best
         if self.mode == "paired":
             halfway = None if deadline is None or not self.confirm else (time.perf_counter() + deadline) / 2
             best, done = self._compare(sampler, seat, choices, fallback, rollout, budget, halfway or deadline)
@@ -302,6 +310,69 @@ class IsmctsBot:
             ),
         )
         return best
+
+    def _race(
+        self,
+        sampler: Determinizer,
+        seat: Seat,
+        choices: list[Action],
+        fallback: Action,
+        budget: int | None,
+        deadline: float | None,
+    ) -> tuple[Action, int]:
+        """A race of the candidates on rollouts to the round's end, on common random numbers.
+
+        Every iteration deals one sample of the hidden cards and draws one rollout seed, and every
+        candidate still in the race is played from it to the end of the round with the rollout
+        policy (scored 1 for a win, else 0). A candidate leaves the race when its paired difference
+        with the heuristic's move ``fallback`` or with the leader is below zero by ``prune``
+        standard errors (after ``warmup`` iterations); the race stops when only ``fallback`` is
+        left or the budget is spent. A candidate is played only if it beats ``fallback`` by
+        ``confidence`` standard errors. Returns the move and the rollouts played."""
+        rng = self.rng
+        base = choices.index(fallback)
+        values: list[list[float]] = [[] for _ in choices]
+        live = list(range(len(choices)))
+        done = rollouts = 0
+        while not _spent(done, budget, deadline):
+            state = self._sample(sampler, seat)
+            seed = rng.getrandbits(32)
+            for index in live:
+                after = apply_unchecked(state, seat, choices[index])
+                values[index].append(self._playout(after, seat, WHOLE, seed, state.round))
+            rollouts += len(live)
+            done += 1
+            if done >= self.warmup and len(live) > 1:
+                live = self._survivors(values, live, base)
+                if live == [base]:
+                    break
+        best, best_mean = base, 0.0
+        for index in live:
+            if index == base:
+                continue
+            mean, error = _paired(values[index], values[base])
+            if mean > best_mean and mean > self.confidence * error:
+                best, best_mean = index, mean
+        return choices[best], rollouts
+
+    def _survivors(self, values: list[list[float]], live: list[int], base: int) -> list[int]:
+        """The candidates still in the race: ``base`` always; another unless it is ``prune`` standard
+        errors behind ``base`` or the leader (the best mean), or never differed from ``base``."""
+        means = {index: _paired(values[index], values[base]) for index in live}
+        leader = max(live, key=lambda index: means[index][0])
+        kept = [base]
+        for index in live:
+            if index == base:
+                continue
+            mean, error = means[index]
+            if mean + self.prune * error <= 0:
+                continue
+            if index != leader:
+                behind, spread = _paired(values[index], values[leader])
+                if behind + self.prune * spread < 0:
+                    continue
+            kept.append(index)
+        return sorted(kept)
 
     def _compare(
         self,
@@ -435,6 +506,17 @@ class IsmctsBot:
 
 
 register("ismcts")(IsmctsBot)
+
+
+def _paired(values: Sequence[float], others: Sequence[float]) -> tuple[float, float]:
+    """The mean of the paired differences ``values - others`` (over their common length) and its standard error."""
+    count = min(len(values), len(others))
+    if count < 2:
+        return 0.0, math.inf
+    diffs = [values[index] - others[index] for index in range(count)]
+    mean = sum(diffs) / count
+    variance = sum((diff - mean) ** 2 for diff in diffs) / (count - 1)
+    return mean, math.sqrt(variance / count)
 
 
 def _spent(done: int, budget: int | None, deadline: float | None) -> bool:
