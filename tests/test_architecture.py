@@ -161,9 +161,17 @@ def _imported_modules(tree: ast.Module) -> Iterator[tuple[ast.AST, str]]:
                 yield node, alias.name
 
 
-SEARCH_BOTS = frozenset({SRC / "bots" / "ismcts.py", SRC / "bots" / "reads.py"})
+SEARCH_BOTS = frozenset(
+    {
+        SRC / "bots" / "ismcts.py",
+        SRC / "bots" / "reads.py",
+        SRC / "bots" / "evaluation.py",
+        SRC / "bots" / "evaluation_fit.py",
+    }
+)
 """Search bots: they are given views only, like every bot, but search on states they build
-themselves from a view (``determinize``), with the engine (``legal_actions``, ``apply_unchecked``)."""
+themselves from a view (``determinize``), with the engine (``legal_actions``, ``apply_unchecked``);
+the search's evaluation of such states, and its fit on self-play."""
 
 
 def test_bots_read_views_never_states() -> None:

@@ -24,6 +24,9 @@ Parameters (``ismcts:iterations=200,seed=3``):
 - ``c``: the exploration constant (default 0.25; rewards lie in 0…1);
 - ``k``: the evaluation's sharpness (default 0.6);
 - ``prior``: the heuristic move's bonus (default 0.1);
+- ``evaluation``: how a cut rollout's position is scored: ``linear`` (the default: the soft-max over hand
+  sizes above, with ``k``, ``wild``, ``action``, ``points``, ``tempo``) or ``fitted`` (each seat's
+  probability of winning the round from :mod:`unoengine.bots.evaluation`, fitted on self-play);
 - ``confirm``: in paired mode, a move the short rollouts prefer to the heuristic's is played
   only if rollouts to the round's end prefer it too (default true: the evaluation at a short
   rollout's cut is biased, and without the check more iterations made the bot weaker).
@@ -39,6 +42,7 @@ from dataclasses import replace
 from typing import Any
 
 from unoengine.bots.base import register
+from unoengine.bots.evaluation import win_probabilities
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.bots.reads import Reads
 from unoengine.core.actions import ACCEPT, CALL_UNO, DRAW, KEEP, PASS, Action, Catch, ChooseColor, Play
@@ -200,7 +204,11 @@ class IsmctsBot:
         confirm: bool = True,
         prune: float = 2.0,
         warmup: int = 8,
+        evaluation: str = "linear",
     ) -> None:
+        if evaluation not in ("linear", "fitted"):
+            raise ValueError(f"evaluation must be 'linear' or 'fitted', not {evaluation!r}")
+        self.evaluation = evaluation
         if mode not in ("race", "paired", "tree"):
             raise ValueError(f"mode must be 'race', 'paired' or 'tree', not {mode!r}")
         self.mode = mode
@@ -472,7 +480,8 @@ class IsmctsBot:
     def _evaluate(self, state: GameState, start_round: int) -> list[float]:
         """Each seat's value of the position: 1 for a win, 0 for a loss, else a soft-max of
         ``-k × burden``, a seat's burden being its cards less ``wild`` a wild card and ``action``
-        an action card, plus ``points`` a hundred points held, less ``tempo`` for the seat to act."""
+        an action card, plus ``points`` a hundred points held, less ``tempo`` for the seat to act;
+        with ``evaluation="fitted"``, each seat's fitted probability of winning (:mod:`unoengine.bots.evaluation`)."""
         seats = state.seats
         winner: Any = None
         if state.outcome is not None:
@@ -483,6 +492,8 @@ class IsmctsBot:
             winner = state.round_winner
         if winner is not None:
             return [1.0 if seat == winner else 0.0 for seat in range(seats)]
+        if self.evaluation == "fitted":
+            return win_probabilities(state)
         tables = state.tables
         cards = tables.cards
         points = tables.points
