@@ -147,7 +147,7 @@ def test_the_shipped_weights_are_those_the_fit_script_makes() -> None:
 
 
 def test_linear_weights_are_the_hand_tuned_evaluation_of_ismcts() -> None:
-    bot = IsmctsBot(random.Random(0))
+    bot = IsmctsBot(random.Random(0), evaluation="linear")
     for state in states("flex", 3, None, seed=2):
         if state.outcome is not None:
             continue
@@ -159,12 +159,14 @@ def test_linear_weights_are_the_hand_tuned_evaluation_of_ismcts() -> None:
 
 def test_ismcts_uses_the_fitted_evaluation_when_asked() -> None:
     fitted = IsmctsBot(random.Random(0), evaluation="fitted")
-    linear = IsmctsBot(random.Random(0))
+    linear = IsmctsBot(random.Random(0), evaluation="linear")
     state = new_game("classic", 3, seed=4, options={"single_round": True})
     assert fitted._evaluate(state, state.round) == win_probabilities(state)
     assert linear._evaluate(state, state.round) == pytest.approx(win_probabilities(state, LINEAR), rel=1e-12)
     with pytest.raises(ValueError, match="evaluation must be"):
         IsmctsBot(random.Random(0), evaluation="learned")
+    assert IsmctsBot(random.Random(0)).evaluation == "fitted"  # the race's default
+    assert IsmctsBot(random.Random(0), mode="paired").evaluation == "linear"
 
 
 @pytest.mark.parametrize(("rules", "seats"), [("classic", 2), ("duo", 2), ("flex", 3)])

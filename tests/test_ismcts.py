@@ -32,7 +32,7 @@ def options(rules: str, preset: str | None) -> object:
 
 
 @pytest.mark.parametrize(("rules", "seats", "preset"), GAMES)
-@pytest.mark.parametrize("mode", ["paired", "tree"])
+@pytest.mark.parametrize("mode", ["race", "paired", "tree"])
 def test_ismcts_plays_only_legal_actions_in_every_rule_set(
     rules: str, seats: int, preset: str | None, mode: str
 ) -> None:
@@ -57,7 +57,7 @@ def test_ismcts_is_reproducible_for_a_seed_and_an_iteration_budget() -> None:
     assert game() == game()
 
 
-@pytest.mark.parametrize("mode", ["paired", "tree"])
+@pytest.mark.parametrize("mode", ["race", "paired", "tree"])
 def test_ismcts_decides_the_same_when_the_hidden_cards_are_resampled(mode: str) -> None:
     rng = random.Random(3)
     checked = 0
@@ -137,9 +137,44 @@ def test_ismcts_plays_a_move_the_short_rollouts_prefer_only_if_whole_rollouts_ag
             if state.pending.kind == "turn" and len(own_choices(view.legal)) > 1:
                 decisions += 1
                 for confirm in (True, False):
-                    bot = make_bot(f"ismcts:iterations=30,seed={seed},k=-1,confirm={confirm}", random.Random(0))
+                    spec = f"ismcts:mode=paired,iterations=30,seed={seed},k=-1,confirm={confirm}"
+                    bot = make_bot(spec, random.Random(0))
                     departures[confirm] += bot.choose(view, view.legal) != usual
             state = apply(state, seat, heuristic.choose(view, view.legal)).state
     assert decisions >= 40
     assert departures[False] >= decisions // 4
     assert departures[True] <= departures[False] // 4
+
+
+def _turns_with_choices(games: int) -> list[tuple[object, tuple[object, ...], object]]:
+    """(view, legal, the heuristic's move) of the heads-up Classic turns with more than one own choice."""
+    found = []
+    for seed in range(games):
+        state = new_game("classic", 2, seed=seed, options={"single_round": True})
+        heuristic = make_bot("heuristic", random.Random(seed))
+        while not state.is_over:
+            seat = state.pending.seat
+            assert seat is not None
+            view = view_for(state, seat)
+            move = heuristic.choose(view, view.legal)
+            if state.pending.kind == "turn" and len(own_choices(view.legal)) > 2:
+                found.append((view, view.legal, move))
+            state = apply(state, seat, move).state
+    return found
+
+
+def test_the_race_keeps_the_heuristics_move_unless_the_rollouts_are_confident() -> None:
+    """With an unreachable confidence the race plays the heuristic's move; with the default it sometimes
+    departs; and it stops early where every other candidate falls behind (fewer rollouts than the budget)."""
+    turns = _turns_with_choices(3)
+    assert len(turns) >= 10
+    departures = 0
+    early = 0
+    for index, (view, legal, move) in enumerate(turns):
+        sure = make_bot(f"ismcts:iterations=24,seed={index},confidence=1000,read=false", random.Random(0))
+        assert sure.choose(view, legal) == move  # type: ignore[arg-type]
+        bot = make_bot(f"ismcts:iterations=24,seed={index},read=false", random.Random(0))
+        departures += bot.choose(view, legal) != move  # type: ignore[arg-type]
+        early += bot.last_iterations < 24 * len(own_choices(legal))  # type: ignore[attr-defined, arg-type]
+    assert departures >= 1
+    assert early >= len(turns) // 4

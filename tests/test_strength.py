@@ -12,7 +12,7 @@ from unoengine.play.tournament import make_plan, run_tournament
 
 pytestmark = pytest.mark.slow
 
-HARD = "ismcts:iterations=40"
+HARD = "ismcts:iterations=80"
 
 
 @pytest.mark.parametrize(("seats", "target"), [(2, 0.55), (4, 0.28)])

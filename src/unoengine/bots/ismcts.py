@@ -1,35 +1,50 @@
-"""``ismcts``: single-observer information-set Monte Carlo tree search.
+"""``ismcts``: information-set search by a race of the candidate moves (and two older modes).
 
-Each iteration deals the cards the bot cannot see afresh, consistently with its
-view (the core's :func:`~unoengine.determinize`), walks one tree built from the bot's point of view (every seat's
-decisions are nodes; an action's availability is counted, as ISMCTS asks),
-adds one node, plays a short rollout of ``rollout`` actions with a fast policy
-on the engine itself (:func:`~unoengine.legal_actions` and
-:func:`~unoengine.apply_unchecked`: no views, no events, no rule written twice)
-and scores the position it reaches with a linear evaluation of the hand sizes
-(a win is 1, a loss 0; otherwise a soft-max over ``-k × cards held``).
+``mode=race`` (the default): each iteration deals the cards the bot cannot see
+afresh, consistently with its view (the core's :func:`~unoengine.determinize`,
+and the reads of :mod:`unoengine.bots.reads`), draws one rollout seed, and plays
+every candidate move still in the race from that same deal with that same seed
+(common random numbers): ``rollout`` actions (default ``5 × seats``, about five
+turns each) of the ``heuristic``'s policy on the engine itself
+(:func:`~unoengine.legal_actions` and :func:`~unoengine.apply_unchecked`: no
+views, no events, no rule written twice), scored 1 for a win, 0 for a loss, else
+with the fitted probability of winning the round (:mod:`unoengine.bots.evaluation`).
+A candidate leaves the race when it is ``prune`` standard errors behind the
+heuristic's move or the leader (after ``warmup`` iterations); the race stops when
+only the heuristic's move is left. Another move is played only when it beats the
+heuristic's by ``confidence`` standard errors of the paired difference. A
+decision with one sensible move (:func:`own_choices`) is played at once.
 
-The ``heuristic`` bot is the prior and the fallback: its move gets a bonus that
-fades with visits, wins ties, and is played when the view cannot be
+``mode=paired`` (the bot before the race: short rollouts, the linear evaluation,
+a ``confirm`` check on whole rollouts) and ``mode=tree`` (single-observer ISMCTS:
+one tree from the bot's point of view, every seat's decisions its nodes,
+availability counted) are kept for comparison.
+
+The ``heuristic`` bot is the prior and the fallback: its move is the race's
+baseline (the tree's bonus), and it is played when the view cannot be
 determinized. Out-of-turn choices (``uno``, ``catch N``, jump-in) are the
 heuristic's: they are dominant or nearly so.
 
-Parameters (``ismcts:iterations=200,seed=3``):
+Parameters (``ismcts:iterations=80,seed=3``):
 
 - ``iterations``: the iteration budget (reproducible: the same seed and view give the same choice);
 - ``ms``: a time budget in milliseconds a decision (when ``iterations`` is not given);
 - ``seed``: the bot's own seed (else its generator comes from the caller);
-- ``rollout``: actions played after the tree (default ``3 × seats``, about three turns each);
+- ``mode``: ``race`` (default), ``paired`` or ``tree``;
+- ``rollout``: actions played before the evaluation (race: ``5 × seats``; else ``3 × seats``);
+- ``evaluation``: how a cut rollout's position is scored: ``fitted`` (the race's default: each seat's
+  probability of winning the round from :mod:`unoengine.bots.evaluation`, fitted on self-play) or
+  ``linear`` (the other modes' default: a soft-max over ``-k × burden``, with ``k``, ``wild``,
+  ``action``, ``points``, ``tempo``);
+- ``confidence``: standard errors by which a move must beat the heuristic's (race 1, paired 2);
+- ``prune``, ``warmup``: the race's elimination (2 standard errors, after 8 iterations);
 - ``depth``: the tree's depth limit in actions (default 3);
 - ``c``: the exploration constant (default 0.25; rewards lie in 0…1);
 - ``k``: the evaluation's sharpness (default 0.6);
 - ``prior``: the heuristic move's bonus (default 0.1);
-- ``evaluation``: how a cut rollout's position is scored: ``linear`` (the default: the soft-max over hand
-  sizes above, with ``k``, ``wild``, ``action``, ``points``, ``tempo``) or ``fitted`` (each seat's
-  probability of winning the round from :mod:`unoengine.bots.evaluation`, fitted on self-play);
 - ``confirm``: in paired mode, a move the short rollouts prefer to the heuristic's is played
-  only if rollouts to the round's end prefer it too (default true: the evaluation at a short
-  rollout's cut is biased, and without the check more iterations made the bot weaker).
+  only if rollouts to the round's end prefer it too (default true: the linear evaluation at a
+  short rollout's cut is biased, and without the check more iterations made the bot weaker).
 """
 
 from __future__ import annotations
@@ -52,7 +67,9 @@ from unoengine.core.engine import apply_unchecked, legal_actions
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 80
+RACE_CUT = 5
+"""The race's rollouts stop after this many actions a seat (about five turns each), then the fitted evaluation."""
 WHOLE = 100_000
 """A rollout of this many actions is played to the end of the round."""
 _COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
@@ -194,23 +211,27 @@ class IsmctsBot:
         c: float = 0.25,
         k: float = 0.6,
         prior: float = 0.1,
-        mode: str = "paired",
-        confidence: float = 2.0,
+        mode: str = "race",
+        confidence: float | None = None,
         wild: float = 0.5,
         action: float = 0.0,
         points: float = 0.0,
         tempo: float = 0.0,
         read: bool = True,
         confirm: bool = True,
-        evaluation: str = "linear",
+        prune: float = 2.0,
+        warmup: int = 8,
+        evaluation: str | None = None,
     ) -> None:
+        if evaluation is None:
+            evaluation = "fitted" if mode == "race" else "linear"
         if evaluation not in ("linear", "fitted"):
             raise ValueError(f"evaluation must be 'linear' or 'fitted', not {evaluation!r}")
         self.evaluation = evaluation
-        if mode not in ("paired", "tree"):
-            raise ValueError(f"mode must be 'paired' or 'tree', not {mode!r}")
+        if mode not in ("race", "paired", "tree"):
+            raise ValueError(f"mode must be 'race', 'paired' or 'tree', not {mode!r}")
         self.mode = mode
-        self.confidence = float(confidence)
+        self.confidence = float(confidence) if confidence is not None else 1.0 if mode == "race" else 2.0
         self.wild = float(wild)
         self.action = float(action)
         self.points = float(points)
@@ -231,9 +252,11 @@ class IsmctsBot:
         self.heuristic = HeuristicBot(random.Random(self.rng.getrandbits(64)))
         self.read = bool(read)
         self.confirm = bool(confirm)
+        self.prune = float(prune)
+        self.warmup = max(2, int(warmup))
         self.reads: Reads | None = None
         self.last_iterations = 0
-        """Iterations the last search ran (for measurements)."""
+        """Iterations the last search ran (in the race: rollouts played; for measurements)."""
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -284,6 +307,10 @@ class IsmctsBot:
             sampler = Determinizer(view)
         except ValueError:
             return fallback
+        if self.mode == "race":
+            best, done = self._race(sampler, seat, choices, fallback, budget, deadline)
+            self.last_iterations = done
+            return best
         if self.mode == "paired":
             halfway = None if deadline is None or not self.confirm else (time.perf_counter() + deadline) / 2
             best, done = self._compare(sampler, seat, choices, fallback, rollout, budget, halfway or deadline)
@@ -310,6 +337,71 @@ class IsmctsBot:
             ),
         )
         return best
+
+    def _race(
+        self,
+        sampler: Determinizer,
+        seat: Seat,
+        choices: list[Action],
+        fallback: Action,
+        budget: int | None,
+        deadline: float | None,
+    ) -> tuple[Action, int]:
+        """A race of the candidates on paired rollouts (common random numbers).
+
+        Every iteration deals one sample of the hidden cards and draws one rollout seed, and every
+        candidate still in the race is played from it with the rollout policy for ``rollout``
+        actions (default ``RACE_CUT × seats``; to the round's end at most) and scored (1 a win,
+        0 a loss, else the evaluation). A candidate leaves the race when its paired difference
+        with the heuristic's move ``fallback`` or with the leader is below zero by ``prune``
+        standard errors (after ``warmup`` iterations); the race stops when only ``fallback`` is
+        left or the budget is spent. A candidate is played only if it beats ``fallback`` by
+        ``confidence`` standard errors. Returns the move and the rollouts played."""
+        rng = self.rng
+        base = choices.index(fallback)
+        values: list[list[float]] = [[] for _ in choices]
+        live = list(range(len(choices)))
+        length = RACE_CUT * sampler.view.seats if self.rollout is None else self.rollout
+        done = rollouts = 0
+        while not _spent(done, budget, deadline):
+            state = self._sample(sampler, seat)
+            seed = rng.getrandbits(32)
+            for index in live:
+                after = apply_unchecked(state, seat, choices[index])
+                values[index].append(self._playout(after, seat, length, seed, state.round))
+            rollouts += len(live)
+            done += 1
+            if done >= self.warmup and len(live) > 1:
+                live = self._survivors(values, live, base)
+                if live == [base]:
+                    break
+        best, best_mean = base, 0.0
+        for index in live:
+            if index == base:
+                continue
+            mean, error = _paired(values[index], values[base])
+            if mean > best_mean and mean > self.confidence * error:
+                best, best_mean = index, mean
+        return choices[best], rollouts
+
+    def _survivors(self, values: list[list[float]], live: list[int], base: int) -> list[int]:
+        """The candidates still in the race: ``base`` always; another unless it is ``prune`` standard
+        errors behind ``base`` or the leader (the best mean), or never differed from ``base``."""
+        means = {index: _paired(values[index], values[base]) for index in live}
+        leader = max(live, key=lambda index: means[index][0])
+        kept = [base]
+        for index in live:
+            if index == base:
+                continue
+            mean, error = means[index]
+            if mean + self.prune * error <= 0:
+                continue
+            if index != leader:
+                behind, spread = _paired(values[index], values[leader])
+                if behind + self.prune * spread < 0:
+                    continue
+            kept.append(index)
+        return sorted(kept)
 
     def _compare(
         self,
@@ -446,6 +538,17 @@ class IsmctsBot:
 
 
 register("ismcts")(IsmctsBot)
+
+
+def _paired(values: Sequence[float], others: Sequence[float]) -> tuple[float, float]:
+    """The mean of the paired differences ``values - others`` (over their common length) and its standard error."""
+    count = min(len(values), len(others))
+    if count < 2:
+        return 0.0, math.inf
+    diffs = [values[index] - others[index] for index in range(count)]
+    mean = sum(diffs) / count
+    variance = sum((diff - mean) ** 2 for diff in diffs) / (count - 1)
+    return mean, math.sqrt(variance / count)
 
 
 def _spent(done: int, budget: int | None, deadline: float | None) -> bool:

@@ -6,4 +6,4 @@ from unoengine.bots.base import register_level
 
 register_level("easy", "random")
 register_level("medium", "heuristic")
-register_level("hard", "ismcts:iterations=40")
+register_level("hard", "ismcts:iterations=80")
