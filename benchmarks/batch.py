@@ -39,7 +39,6 @@ Usage
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import statistics
 import sys
@@ -53,8 +52,8 @@ for path in (HERE.parent / "src", HERE):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from report import run, text_table  # noqa: E402
-from unoengine import _build, apply_unchecked, legal_actions, new_game  # noqa: E402
+from report import facts_line, run, run_facts, text_table  # noqa: E402
+from unoengine import apply_unchecked, legal_actions, new_game  # noqa: E402
 from unoengine.bots.random_bot import RandomBot  # noqa: E402
 from unoengine.core.rules import find_rules  # noqa: E402
 from unoengine.play.simulate import play_games, simulate  # noqa: E402
@@ -186,9 +185,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         cases.append({"case": f"{rules} {seats}", "sides": figures, "vs_loop": ratios})
     return {
         "benchmark": "the batch path (simulate, play_games, Table.play_out) vs the bare apply_unchecked loop",
-        "date": time.strftime("%Y-%m-%d"),
-        "python": platform.python_version(),
-        "build": _build.describe(),
+        **run_facts(),
         "slice_seconds": args.slice,
         "repetitions": args.reps,
         "seconds": round(time.perf_counter() - started, 1),
@@ -199,7 +196,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
 
 def report_lines(report: dict[str, Any]) -> list[str]:
     out = [
-        f"unoengine {report['build']}, Python {report['python']}; {report['date']}",
+        facts_line(report),
         f"{report['repetitions']} alternating slices of {report['slice_seconds']} s per side ({report['seconds']} s), "
         "medians; x loop = steps per CPU second over the loop's, slice by slice",
         "",

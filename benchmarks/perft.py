@@ -25,7 +25,6 @@ Usage
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
 import sys
 import time
@@ -37,8 +36,7 @@ for path in (HERE.parent / "src", HERE):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from report import run, text_table  # noqa: E402
-from unoengine import _build  # noqa: E402
+from report import facts_line, run, run_facts, text_table  # noqa: E402
 from unoengine.core.perft import PerftCase, parse_perft, perft  # noqa: E402
 
 PERFT_DIR = HERE.parent / "tests" / "perft"
@@ -105,9 +103,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     }
     return {
         "benchmark": "perft of tests/perft/*.perft",
-        "date": time.strftime("%Y-%m-%d"),
-        "python": platform.python_version(),
-        "build": _build.describe(),
+        **run_facts(),
         "max_nodes": args.max_nodes,
         "runs": args.runs,
         "seconds": round(time.perf_counter() - started, 1),
@@ -118,7 +114,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
 
 def report_lines(report: dict[str, Any]) -> list[str]:
     out = [
-        f"unoengine {report['build']}, Python {report['python']}; {report['date']}",
+        facts_line(report),
         f"perft at the deepest depth of at most {report['max_nodes']:,} nodes, median of {report['runs']} run(s)",
         "",
     ]

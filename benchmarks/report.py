@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from unoengine import _build
 
 
 def text_table(rows: Sequence[Sequence[str]], left: int = 2) -> list[str]:
@@ -18,6 +22,16 @@ def text_table(rows: Sequence[Sequence[str]], left: int = 2) -> list[str]:
         if n == 0:
             out.append("  ".join("-" * w for w in widths))
     return out
+
+
+def run_facts() -> dict[str, str]:
+    """What every report says about its run: the day, the Python and the build measured."""
+    return {"date": time.strftime("%Y-%m-%d"), "python": platform.python_version(), "build": _build.describe()}
+
+
+def facts_line(report: dict[str, Any]) -> str:
+    """A report's first line: the build, the Python and the day (from :func:`run_facts`)."""
+    return f"unoengine {report['build']}, Python {report['python']}; {report['date']}"
 
 
 def run(
