@@ -170,29 +170,61 @@ class _Deck:
         self.placed: list[CardId] = []
         """Every id placed so far."""
 
-    def take_all(self, cards: Iterable[object], where: str) -> tuple[CardId, ...]:
-        """Place ``cards``: each one's lowest free physical id, in order."""
+    def take_all(self, cards: Iterable[object], where: str, *, remember: bool = False) -> tuple[CardId, ...]:
+        """Place ``cards``: each one's lowest free physical id, in order.
+
+        ``remember``: the cards' kinds are kept for the next view of this deck, whose
+        cards, as far as they are the same objects in the same order, are not looked up
+        again (the discard pile: the next decision of a game shows the same pile and a
+        card or two more).
+        """
         if not isinstance(cards, tuple):
             cards = tuple(cards)
         if not cards:
             return ()
-        kind_by_id = self.tables.kind_by_id
+        kinds = self._kinds_remembered(cards, where) if remember else self._kinds(cards, 0, where)
         ids = self.ids
         used = self.used
         out: list[CardId] = []
-        for card in cards:
-            kind = kind_by_id.get(id(card), -1)
-            if kind < 0:
-                kind = self._kind(card, where)
+        for index in range(len(kinds)):
+            kind = kinds[index]
             count = used[kind]
             of_kind = ids[kind]
             if count >= len(of_kind):
+                card = cards[index]
                 name = format_card(card) if isinstance(card, Card) else excerpt(card)
                 raise ValueError(f"the view does not fit the {self.rules.name} deck: one {name} too many ({where})")
             used[kind] = count + 1
             out.append(of_kind[count])
         self.placed.extend(out)
         return tuple(out)
+
+    def _kinds(self, cards: tuple[object, ...], start: int, where: str) -> list[int]:
+        """The kind of each of ``cards[start:]``."""
+        kind_by_id = self.tables.kind_by_id
+        out: list[int] = []
+        for index in range(start, len(cards)):
+            card = cards[index]
+            kind = kind_by_id.get(id(card), -1)
+            out.append(self._kind(card, where) if kind < 0 else kind)
+        return out
+
+    def _kinds_remembered(self, cards: tuple[object, ...], where: str) -> list[int]:
+        """:meth:`_kinds`, the leading cards that are the last remembered cards of this deck taken from memory."""
+        tables = self.tables
+        last = _LAST_KINDS.get(id(tables))
+        same = 0
+        kinds: list[int] = []
+        if last is not None and last[0] is tables:
+            last_cards = last[1]
+            limit = min(len(cards), len(last_cards))
+            while same < limit and cards[same] is last_cards[same]:
+                same += 1
+            kinds = list(last[2][:same])
+        if same < len(cards):
+            kinds.extend(self._kinds(cards, same, where))
+        _LAST_KINDS[id(tables)] = (tables, cards, tuple(kinds))
+        return kinds
 
     def _kind(self, card: object, where: str) -> int:
         """The kind of a card that is not one of the deck's own objects (found by value), else the refusal."""
@@ -213,6 +245,10 @@ class _Deck:
         placed = set(self.placed)
         return [card_id for card_id in range(count) if card_id not in placed]
 
+
+_LAST_KINDS: dict[int, tuple[DeckTables, tuple[object, ...], tuple[int, ...]]] = {}
+"""Per deck (by the identity of its tables, kept here): the last remembered cards and their kinds. The cards are
+kept alive here, so a card that is one of them (``is``) is that card."""
 
 _ALL_IDS = bytes(range(256))
 """Every card id that fits in a byte, in order (a deck's ids are the first ``len(deck)`` of them)."""
@@ -235,7 +271,7 @@ class Determinizer:
         self.rules = rules
         self.game = game
         self.own = deck.take_all(view.hand, "hand")
-        self.discard = deck.take_all(view.discard_pile, "discard pile")
+        self.discard = deck.take_all(view.discard_pile, "discard pile", remember=True)
         self.bottom = deck.take_all(view.draw_pile_known, "draw pile bottom")
         self.peeked = deck.take_all(
             [value for _, value in view.details if isinstance(value, Card)], "a card the decision shows"
