@@ -134,8 +134,11 @@ def shuffle_in_words(rng: Random, cards: list[CardId]) -> list[CardId]:
     i = len(cards) - 1
     if i >= _WORDS_AT_ONCE_LIMIT:
         return shuffle_with(rng.getrandbits, cards)
-    getrandbits = rng.getrandbits
     items = cast("list[object]", cards)  # moved, never read as numbers: no unboxing
+    if i < 255 and type(rng).random is _RANDOM and type(rng).getrandbits is _GETRANDBITS:
+        _shuffle_in_pairs(rng, items, i)
+        return cards
+    getrandbits = rng.getrandbits
     while i > 0:
         words = i
         data: bytes = getrandbits(32 * words).to_bytes(4 * words, "little")
@@ -153,6 +156,37 @@ def shuffle_in_words(rng: Random, cards: list[CardId]) -> list[CardId]:
                 items[i], items[j] = items[j], items[i]
                 i -= 1
     return cards
+
+
+_RANDOM = Random.random
+_GETRANDBITS = Random.getrandbits
+
+
+def _shuffle_in_pairs(rng: Random, items: list[object], i: int) -> None:
+    """:func:`shuffle_in_words` for fewer than 256 cards, from ``rng.random()``: each index is
+    then at most 8 bits, the top byte of a word or less, and ``random()`` is two words
+    (``(a >> 5) * 2**26 + (b >> 6)``, over ``2**53``), so each call gives the top bytes of
+    two words, exactly. A pair is drawn only while two positions are left (each takes
+    at least one word); a word alone (the last position's) comes from ``getrandbits(8)``, its top byte.
+    """
+    random = rng.random
+    spare = -1
+    """The top byte of the second word of the last pair, while not used yet."""
+    while i > 0:
+        if spare >= 0:
+            top = spare
+            spare = -1
+        elif i >= 2:
+            x = int(random() * 9007199254740992.0)  # (a >> 5) << 26 | (b >> 6), exactly
+            top = x >> 45  # a >> 24
+            spare = (x >> 18) & 0xFF  # b >> 24
+        else:
+            top = rng.getrandbits(8)
+        bound = i + 1
+        j = top >> (8 - bound.bit_length())
+        if j < bound:
+            items[i], items[j] = items[j], items[i]
+            i -= 1
 
 
 class _Deck:
