@@ -121,7 +121,9 @@ _WORDS_AT_ONCE_LIMIT = 1 << 31
 def shuffle_in_words(rng: Random, cards: list[CardId]) -> list[CardId]:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (and
     :func:`~unoengine.core.work.shuffle_with` from ``rng.getrandbits``), leaving ``rng``
-    in the same state, with a few calls of ``rng.getrandbits`` instead of one a card.
+    in the same state, with one call of ``rng.random`` for two cards (fewer than 256
+    cards: :func:`_shuffle_in_pairs`) or a few calls of ``rng.getrandbits`` in all,
+    instead of one call a card.
 
     Fisher–Yates from the last position ``i`` down: each index ``j`` is
     ``getrandbits(k)`` with ``k`` the bit length of ``i + 1``, drawn again while
