@@ -49,7 +49,7 @@ def test_the_benchmark_runs_without_rlcard(capsys: pytest.CaptureFixture[str]) -
     assert [case["case"] for case in report["cases"]] == ["classic 2", "classic 4", "duo 2", "flex 4"]
     for case in report["cases"]:
         sides = case["sides"]
-        for name in ("apply", "unchecked", "simulate"):
+        for name in ("apply", "unchecked", "simulate", "play_out"):
             assert sides[name] is not None, case["errors"].get(name)
             assert sides[name]["games"] > 0 and sides[name]["steps"] > sides[name]["games"]
         # The Table side plays, or says why it cannot.
@@ -58,6 +58,7 @@ def test_the_benchmark_runs_without_rlcard(capsys: pytest.CaptureFixture[str]) -
             assert sides["rlcard"] is None and case["errors"]["rlcard"] == "--no-rlcard"
         assert not case["ratios"]
         assert set(case["simulate_vs_loop"]) == {"apply", "unchecked"}
+        assert set(case["play_out_vs_loop"]) == {"apply", "unchecked"}
         micro = case["micro"]
         for key in ("legal_actions_us", "apply_us", "apply_unchecked_us", "view_for_us", "legal_mask_us"):
             assert micro[key] > 0
@@ -66,6 +67,7 @@ def test_the_benchmark_runs_without_rlcard(capsys: pytest.CaptureFixture[str]) -
     lines = bench.report_lines(report)
     assert any("n/a (--no-rlcard)" in line for line in lines)
     assert any("simulate steps/s" in line for line in lines)
+    assert any("Table.play_out steps/s" in line for line in lines)
 
 
 def test_the_table_prints_and_one_case_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.test_state_notation import games, playout
 from unoengine import GameState, apply, determinize, legal_actions, new_game, view_for
+from unoengine.core.determinize import shuffle_in_words
 from unoengine.core.errors import InvalidNotationError
 from unoengine.core.events import HandShown
 from unoengine.core.notation import format_state
@@ -225,3 +226,24 @@ def test_g2_what_is_known_round_trips_through_the_state_notation() -> None:
     bad = format_state(after).replace(f"known={challenger}>", f"known={state.pending.player}>")
     with pytest.raises(InvalidNotationError, match="known"):
         GameState.parse(bad)
+
+
+class _OwnRandom(random.Random):
+    def random(self) -> float:
+        return super().random()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 8, 9, 80, 108, 254, 255, 256, 257, 300, 1000])
+def test_the_unseen_cards_are_shuffled_as_random_shuffle_shuffles_them(size: int) -> None:
+    """``shuffle_in_words`` draws its words in batches: the same order as ``Random.shuffle``, the generator left
+    in the same state (so that a seeded search makes the same samples as before)."""
+    for seed in range(20):
+        # A generator whose random() is its own takes the other way (getrandbits in batches of words).
+        maker = random.Random if seed % 2 else _OwnRandom
+        mine, theirs = maker(seed), random.Random(seed)
+        cards = list(range(size))
+        expected = list(range(size))
+        theirs.shuffle(expected)
+        assert shuffle_in_words(mine, cards) is cards
+        assert cards == expected
+        assert mine.getrandbits(64) == theirs.getrandbits(64)

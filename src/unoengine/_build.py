@@ -36,11 +36,13 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.core.rules.flex",
     "unoengine.core.perft",
     "unoengine.core.determinize",
+    "unoengine.core.action_ids",
     "unoengine.play.table",
     "unoengine.bots.random_bot",
 )
-"""The modules compiled with mypyc (the hot path of every game: the core, the Table, the random bot; perft; and
-determinize, which a search bot calls every iteration).
+"""The modules compiled with mypyc (the hot path of every game: the core, the Table, the random bot; perft;
+determinize, which a search bot calls every iteration; and the action ids, whose ``legal_mask`` a learning loop
+asks for every step).
 
 Not compiled: the notation parsers (``cards``, ``actions``: they take any object
 and refuse it with ``InvalidNotationError``, where compiled code would raise

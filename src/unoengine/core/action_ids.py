@@ -30,14 +30,14 @@ from __future__ import annotations
 import hashlib
 import itertools
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, Color, Rank, Seat, format_card
 from unoengine.core.engine import legal_actions
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import RULESETS
-from unoengine.core.state import GameState
+from unoengine.core.state import GameState, is_int
 
 ACTION_IDS_VERSION = 2
 """The version of the table. Any change of any id (a new kind, a new block, a new order) bumps it.
@@ -202,11 +202,25 @@ class _SeatTable(NamedTuple):
     actions: tuple[A.Action | None, ...]
     """The action of every id for this actor; ``None`` where the offset is too large for the seat count."""
     by_object: dict[int, int]
-    """Id by the identity of the (interned) action objects held in ``actions``."""
+    """Id by the identity of the (interned) action objects held in ``actions`` and in ``seen``."""
     by_value: dict[A.Action, int]
+    seen: list[A.Action]
+    """Other objects of these actions, found by value once and then by identity (kept alive here, so that their
+    identity stays theirs): the engine interns its actions by its own calls of ``actions.play``
+    (``play(card, color)``, ``play(card, color, uno=True)``), which ``functools.cache`` keeps apart from this
+    table's ``play(card, color, False, None, False)``; found by value, an action's hash is Python code."""
 
 
-_SEAT_TABLES: dict[tuple[int, Seat], _SeatTable] = {}
+_SEEN_LIMIT = 8192
+"""The most other objects a seat's table remembers (interned actions are a few thousand; others are looked up by
+value every time)."""
+
+
+_SEAT_TABLES: dict[int, _SeatTable] = {}
+"""The table of each (seats, actor), keyed by ``seats * _KEY + actor`` (an ``int`` hashes faster than a pair)."""
+
+_KEY = 64
+"""More than any seat number (:data:`MAX_SEATS` is checked against it below)."""
 
 
 def _absolute(slot: Slot, seat: Seat, seats: int) -> A.Action | None:
@@ -222,27 +236,33 @@ def _absolute(slot: Slot, seat: Seat, seats: int) -> A.Action | None:
     return A.play(action.card, action.color, action.flex, target, action.uno)
 
 
-def _seat_table(seats: int, seat: Seat) -> _SeatTable:
-    table = _SEAT_TABLES.get((seats, seat))
-    if table is not None and type(seat) is int and type(seats) is int:  # True == 1: check the types
-        return table
-    if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
+def _seat_table(seats: object, seat: object) -> _SeatTable:
+    """The table of ``seat`` in a game of ``seats`` seats (both taken as anything a caller passes: ``True == 1``,
+    and compiled code would turn a ``bool`` into an ``int`` or refuse a ``str`` with ``TypeError``)."""
+    if is_int(seat) and is_int(seats) and 0 <= seat < seats:
+        table = _SEAT_TABLES.get(seats * _KEY + seat)
+        if table is not None:
+            return table
+    if not is_int(seats) or not 2 <= seats <= MAX_SEATS:
         raise ActionIdError(f"action ids are for 2 to {MAX_SEATS} seats, not {excerpt(seats)}")
-    if type(seat) is not int or not 0 <= seat < seats:
+    if not is_int(seat) or not 0 <= seat < seats:
         raise ActionIdError(f"seat must be from 0 to {seats - 1}, not {excerpt(seat)}")
     actions = tuple(_absolute(slot, seat, seats) for slot in SLOTS)
     by_value = {action: index for index, action in enumerate(actions) if action is not None}
     # Keyed by identity: the table holds the objects, so an id() found here is one of them.
     by_object = {id(action): index for index, action in enumerate(actions) if action is not None}
-    table = _SeatTable(actions, by_object, by_value)
-    _SEAT_TABLES[(seats, seat)] = table
+    table = _SeatTable(actions, by_object, by_value, [])
+    _SEAT_TABLES[seats * _KEY + seat] = table
     return table
+
+
+assert _KEY > MAX_SEATS
 
 
 # -- the API -----------------------------------------------------------------------
 
 
-def action_id(action: A.Action | str, seat: Seat, seats: int) -> int:
+def action_id(action: object, seat: object, seats: object) -> int:
     """The id of ``seat``'s ``action`` in a game of ``seats`` seats (notation accepted).
 
     >>> action_id("catch 1", 0, 3) - action_id("catch 2", 1, 3)
@@ -261,7 +281,7 @@ def action_id(action: A.Action | str, seat: Seat, seats: int) -> int:
     if index is not None:
         return index
     try:
-        index = table.by_value.get(action)
+        index = cast("dict[object, int]", table.by_value).get(action)
     except TypeError:  # not hashable: not an action
         index = None
     if index is None:
@@ -269,7 +289,7 @@ def action_id(action: A.Action | str, seat: Seat, seats: int) -> int:
     return index
 
 
-def action_of(action_id: int, seat: Seat, seats: int) -> A.Action:
+def action_of(action_id: object, seat: object, seats: object) -> A.Action:
     """The action of id ``action_id`` taken by ``seat`` in a game of ``seats`` seats.
 
     >>> str(action_of(DRAW_ID, 0, 2))
@@ -280,7 +300,7 @@ def action_of(action_id: int, seat: Seat, seats: int) -> A.Action:
             ``seats`` (offset ``seats`` or more), or a bad seat or seat count.
     """
     table = _seat_table(seats, seat)
-    if type(action_id) is not int or not 0 <= action_id < NUM_ACTIONS:
+    if not is_int(action_id) or not 0 <= action_id < NUM_ACTIONS:
         raise ActionIdError(f"action id must be from 0 to {NUM_ACTIONS - 1}, not {excerpt(action_id)}")
     action = table.actions[action_id]
     if action is None:
@@ -289,7 +309,7 @@ def action_of(action_id: int, seat: Seat, seats: int) -> A.Action:
     return action
 
 
-def legal_ids(state: GameState, seat: Seat) -> tuple[int, ...]:
+def legal_ids(state: GameState, seat: object) -> tuple[int, ...]:
     """The ids of ``legal_actions(state, seat)``, in the same order.
 
     Raises:
@@ -298,31 +318,39 @@ def legal_ids(state: GameState, seat: Seat) -> tuple[int, ...]:
     legal = legal_actions(state, seat)
     if not legal:
         return ()
-    table = _seat_table(state.seats, seat)
-    get = table.by_object.get
-    out = []
-    for action in legal:
-        index = get(id(action))
-        if index is None:
-            index = table.by_value.get(action)
-            if index is None:
-                raise ActionIdError(f"no action id for the legal action {action!s} of seat {seat}")
-        out.append(index)
-    return tuple(out)
+    table = _seat_table(state.game.seats, seat)
+    by_object = table.by_object
+    return tuple(
+        [_by_value(table, action, seat) if (index := by_object.get(id(action))) is None else index for action in legal]
+    )
+
+
+def _by_value(table: _SeatTable, action: A.Action, seat: object) -> int:
+    """The id of a legal action that is not one of the table's own objects: found by value, then remembered."""
+    index = table.by_value.get(action)
+    if index is None:
+        raise ActionIdError(f"no action id for the legal action {action!s} of seat {seat}")
+    if len(table.seen) < _SEEN_LIMIT:
+        table.seen.append(action)
+        table.by_object[id(action)] = index
+    return index
 
 
 _ZEROS = bytes(NUM_ACTIONS)
 
 
-def legal_mask(state: GameState, seat: Seat) -> bytes:
+def legal_mask(state: GameState, seat: object) -> bytes:
     """``NUM_ACTIONS`` bytes, 1 at the id of every legal action of ``seat``, else 0.
 
     ``numpy.frombuffer(mask, numpy.int8)`` reads it without a copy.
     """
-    ids = legal_ids(state, seat)
-    if not ids:
+    legal = legal_actions(state, seat)
+    if not legal:
         return _ZEROS
+    table = _seat_table(state.game.seats, seat)
+    by_object = table.by_object
     mask = bytearray(NUM_ACTIONS)
-    for index in ids:
-        mask[index] = 1
+    for action in legal:
+        index = by_object.get(id(action))
+        mask[_by_value(table, action, seat) if index is None else index] = 1
     return bytes(mask)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from random import Random
-from typing import Any
+from typing import Any, NoReturn, cast
 
 from unoengine.core.cards import Card, CardId, Seat, format_card
 from unoengine.core.errors import excerpt
@@ -60,25 +60,46 @@ def determinize(
 _GAMES: dict[tuple[object, ...], Game] = {}
 """The game of a view's (rule set, seats, options), resolved once (resolving options is most of a view's cost)."""
 
+_BY_OPTIONS: dict[int, tuple[object, object, object, Game]] = {}
+"""The game of a view by the identity of its ``options`` tuple (a view made by ``view_for`` holds its game's own
+tuple), with that tuple (kept alive, so the identity is not reused while it is here), the rule set's name and the
+seats it was found for: hashing the options (their ``Enum`` values hash in Python code) was a fifth of a call."""
+
+_BY_OPTIONS_LIMIT = 256
+"""Past this many entries the identity cache starts again (views parsed from text each hold their own tuple)."""
+
 _CARD_IDS: dict[int, tuple[tuple[CardId, ...], ...]] = {}
 """Each deck's physical card ids by card kind, lowest first (keyed by the identity of the deck's tables)."""
 
 
 def _game_of(view: PlayerView) -> Game:
-    key: tuple[object, ...] | None = (view.rules, _untyped_seats(view), view.options)
+    options: object = view.options
+    seats = _untyped_seats(view)
+    rules_name: object = view.rules
+    known = _BY_OPTIONS.get(id(options))
+    if known is not None and known[0] is options and known[1] == rules_name and known[2] == seats:
+        game = known[3]
+        _check_seats(view, game.rules)
+        return game
+    key: tuple[object, ...] | None = (rules_name, seats, options)
     try:
-        game = _GAMES.get(key)  # type: ignore[arg-type]
+        game_or_none = _GAMES.get(key)  # type: ignore[arg-type]
     except TypeError:  # a malformed view (unhashable options): resolve it and let the checks speak
-        game = None
+        game_or_none = None
         key = None
-    if game is None:
+    if game_or_none is None:
         rules = find_rules(view.rules)
         _check_seats(view, rules)
         game = game_of(rules, view.seats, rules.options(dict(view.options)))
         if key is not None:
             _GAMES[key] = game
     else:
+        game = game_or_none
         _check_seats(view, game.rules)
+    if key is not None:
+        if len(_BY_OPTIONS) >= _BY_OPTIONS_LIMIT:
+            _BY_OPTIONS.clear()
+        _BY_OPTIONS[id(options)] = (options, rules_name, seats, game)
     return game
 
 
@@ -93,6 +114,83 @@ def _card_ids(tables: DeckTables) -> tuple[tuple[CardId, ...], ...]:
     return ids
 
 
+_WORDS_AT_ONCE_LIMIT = 1 << 31
+"""Lists this long or longer are shuffled a word at a time (an index would need more than one 32-bit word)."""
+
+
+def shuffle_in_words(rng: Random, cards: list[CardId]) -> list[CardId]:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (and
+    :func:`~unoengine.core.work.shuffle_with` from ``rng.getrandbits``), leaving ``rng``
+    in the same state, with one call of ``rng.random`` for two cards (fewer than 256
+    cards: :func:`_shuffle_in_pairs`) or a few calls of ``rng.getrandbits`` in all,
+    instead of one call a card.
+
+    Fisher–Yates from the last position ``i`` down: each index ``j`` is
+    ``getrandbits(k)`` with ``k`` the bit length of ``i + 1``, drawn again while
+    ``j > i``; ``getrandbits(k)`` for ``k <= 32`` is the top ``k`` bits of the
+    generator's next 32-bit word, and ``getrandbits(32 * m)`` is its next ``m``
+    words, the first the least significant. Every position left takes at least one
+    word, so drawing as many words as there are positions left never draws a word
+    the one-at-a-time shuffle would not.
+    """
+    i = len(cards) - 1
+    if i >= _WORDS_AT_ONCE_LIMIT:
+        return shuffle_with(rng.getrandbits, cards)
+    items = cast("list[object]", cards)  # moved, never read as numbers: no unboxing
+    if i < 255 and type(rng).random is _RANDOM and type(rng).getrandbits is _GETRANDBITS:
+        _shuffle_in_pairs(rng, items, i)
+        return cards
+    getrandbits = rng.getrandbits
+    while i > 0:
+        words = i
+        data: bytes = getrandbits(32 * words).to_bytes(4 * words, "little")
+        at = 3  # the most significant byte of the first word
+        end = 4 * words
+        while at < end:
+            bound = i + 1
+            width = bound.bit_length()
+            if width <= 8:
+                j = data[at] >> (8 - width)
+            else:
+                j = (data[at] << 24 | data[at - 1] << 16 | data[at - 2] << 8 | data[at - 3]) >> (32 - width)
+            at += 4
+            if j < bound:
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+    return cards
+
+
+_RANDOM = Random.random
+_GETRANDBITS = Random.getrandbits
+
+
+def _shuffle_in_pairs(rng: Random, items: list[object], i: int) -> None:
+    """:func:`shuffle_in_words` for fewer than 256 cards, from ``rng.random()``: each index is
+    then at most 8 bits, the top byte of a word or less, and ``random()`` is two words
+    (``(a >> 5) * 2**26 + (b >> 6)``, over ``2**53``), so each call gives the top bytes of
+    two words, exactly. A pair is drawn only while two positions are left (each takes
+    at least one word); a word alone (the last position's) comes from ``getrandbits(8)``, its top byte.
+    """
+    random = rng.random
+    spare = -1
+    """The top byte of the second word of the last pair, while not used yet."""
+    while i > 0:
+        if spare >= 0:
+            top = spare
+            spare = -1
+        elif i >= 2:
+            x = int(random() * 9007199254740992.0)  # (a >> 5) << 26 | (b >> 6), exactly
+            top = x >> 45  # a >> 24
+            spare = (x >> 18) & 0xFF  # b >> 24
+        else:
+            top = rng.getrandbits(8)
+        bound = i + 1
+        j = top >> (8 - bound.bit_length())
+        if j < bound:
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+
+
 class _Deck:
     """The physical cards of one deck not placed yet: each card's lowest free id first.
 
@@ -105,36 +203,91 @@ class _Deck:
         self.tables = tables
         self.ids = _card_ids(tables)
         self.used = [0] * len(tables.kinds)
-        self.taken = [False] * len(tables.cards)
+        self.placed: list[CardId] = []
+        """Every id placed so far."""
 
-    def take_all(self, cards: Iterable[object], where: str) -> tuple[CardId, ...]:
-        """Place ``cards``: each one's lowest free physical id, in order."""
-        tables = self.tables
-        kind_by_id = tables.kind_by_id
+    def take_all(self, cards: Iterable[object], where: str, *, remember: bool = False) -> tuple[CardId, ...]:
+        """Place ``cards``: each one's lowest free physical id, in order.
+
+        ``remember``: the cards' kinds are kept for the next view of this deck, whose
+        cards, as far as they are the same objects in the same order, are not looked up
+        again (the discard pile: the next decision of a game shows the same pile and a
+        card or two more).
+        """
+        if not isinstance(cards, tuple):
+            cards = tuple(cards)
+        if not cards:
+            return ()
+        kinds = self._kinds_remembered(cards, where) if remember else self._kinds(cards, 0, where)
         ids = self.ids
         used = self.used
-        taken = self.taken
         out: list[CardId] = []
-        for card in cards:
-            kind = kind_by_id.get(id(card), -1)
-            if kind < 0:
-                if not isinstance(card, Card):
-                    raise ValueError(f"the view does not fit the {self.rules.name} deck: {excerpt(card)} ({where})")
-                kind = tables.kind_index.get(card, -1)
-            count = 0 if kind < 0 else used[kind]
-            if kind < 0 or count >= len(ids[kind]):
+        for index in range(len(kinds)):
+            kind = kinds[index]
+            count = used[kind]
+            of_kind = ids[kind]
+            if count >= len(of_kind):
+                card = cards[index]
                 name = format_card(card) if isinstance(card, Card) else excerpt(card)
                 raise ValueError(f"the view does not fit the {self.rules.name} deck: one {name} too many ({where})")
             used[kind] = count + 1
-            card_id = ids[kind][count]
-            taken[card_id] = True
-            out.append(card_id)
+            out.append(of_kind[count])
+        self.placed.extend(out)
         return tuple(out)
 
+    def _kinds(self, cards: tuple[object, ...], start: int, where: str) -> list[int]:
+        """The kind of each of ``cards[start:]``."""
+        kind_by_id = self.tables.kind_by_id
+        out: list[int] = []
+        for index in range(start, len(cards)):
+            card = cards[index]
+            kind = kind_by_id.get(id(card), -1)
+            out.append(self._kind(card, where) if kind < 0 else kind)
+        return out
+
+    def _kinds_remembered(self, cards: tuple[object, ...], where: str) -> list[int]:
+        """:meth:`_kinds`, the leading cards that are the last remembered cards of this deck taken from memory."""
+        tables = self.tables
+        last = _LAST_KINDS.get(id(tables))
+        same = 0
+        kinds: list[int] = []
+        if last is not None and last[0] is tables:
+            last_cards = last[1]
+            limit = min(len(cards), len(last_cards))
+            while same < limit and cards[same] is last_cards[same]:
+                same += 1
+            kinds = list(last[2][:same])
+        if same < len(cards):
+            kinds.extend(self._kinds(cards, same, where))
+        _LAST_KINDS[id(tables)] = (tables, cards, tuple(kinds))
+        return kinds
+
+    def _kind(self, card: object, where: str) -> int:
+        """The kind of a card that is not one of the deck's own objects (found by value), else the refusal."""
+        if isinstance(card, Card):
+            kind = self.tables.kind_index.get(card, -1)
+            if kind >= 0:
+                return kind
+            name = format_card(card)
+        else:
+            raise ValueError(f"the view does not fit the {self.rules.name} deck: {excerpt(card)} ({where})")
+        raise ValueError(f"the view does not fit the {self.rules.name} deck: one {name} too many ({where})")
+
     def rest(self) -> list[CardId]:
-        """The ids not taken, in order."""
-        taken = self.taken
-        return [card_id for card_id in range(len(taken)) if not taken[card_id]]
+        """The ids not placed, in order."""
+        count = len(self.tables.cards)
+        if count <= 256:  # ids are bytes: delete the placed ones from all of them, in C
+            return list(_ALL_IDS[:count].translate(None, bytes(self.placed)))
+        placed = set(self.placed)
+        return [card_id for card_id in range(count) if card_id not in placed]
+
+
+_LAST_KINDS: dict[int, tuple[DeckTables, tuple[object, ...], tuple[int, ...]]] = {}
+"""Per deck (by the identity of its tables, kept here): the last remembered cards and their kinds. The cards are
+kept alive here, so a card that is one of them (``is``) is that card."""
+
+_ALL_IDS = bytes(range(256))
+"""Every card id that fits in a byte, in order (a deck's ids are the first ``len(deck)`` of them)."""
 
 
 class Determinizer:
@@ -154,7 +307,7 @@ class Determinizer:
         self.rules = rules
         self.game = game
         self.own = deck.take_all(view.hand, "hand")
-        self.discard = deck.take_all(view.discard_pile, "discard pile")
+        self.discard = deck.take_all(view.discard_pile, "discard pile", remember=True)
         self.bottom = deck.take_all(view.draw_pile_known, "draw pile bottom")
         self.peeked = deck.take_all(
             [value for _, value in view.details if isinstance(value, Card)], "a card the decision shows"
@@ -189,12 +342,12 @@ class Determinizer:
     def sample(self, rng: Random, *, seed: int | None = None) -> GameState:
         """One state consistent with the view, the unseen cards dealt from ``rng``.
 
-        The unseen cards are shuffled as ``rng.shuffle`` shuffles (the same
-        Fisher–Yates from ``rng.getrandbits``, compiled with the core).
+        The unseen cards are shuffled as ``rng.shuffle`` shuffles them, drawing the same
+        words of ``rng`` (:func:`shuffle_in_words`).
         """
         view = self.view
         seat = view.seat
-        pool = shuffle_with(rng.getrandbits, list(self.pool))
+        pool = shuffle_in_words(rng, list(self.pool))
         hands: list[tuple[CardId, ...]] = []
         start = 0
         shown = self.shown
@@ -242,29 +395,39 @@ def _untyped_seats(view: PlayerView) -> object:
     return getattr(view, "seats")  # noqa: B009 (read untyped on purpose)
 
 
-SEAT_FIELDS = ("seat", "dealer", "to_act", "challenger_of", "unsafe", "round_winner")
-"""The view's fields that name a seat (or ``None``)."""
-
-
 def _check_seats(view: PlayerView, rules: RuleSet) -> None:
     """Refuse a view whose seats disagree with its rule set, its hand sizes, its scores or its seat numbers."""
     seats = _untyped_seats(view)
     if type(seats) is not int or seats not in rules.seats:
         raise ValueError(f"the view does not fit {rules.title}: {excerpt(seats)} seats")
-    counts = [("hand sizes", view.hand_sizes), ("scores", view.scores)]
-    counts += [(f"round {index + 1}'s scores", deltas) for index, deltas in enumerate(view.round_scores)]
-    for what, values in counts:
-        if len(values) != seats:
-            raise ValueError(f"the view does not fit its {seats} seats: {len(values)} {what}")
-    seat_values = (view.seat, view.dealer, view.to_act, view.challenger_of, view.unsafe, view.round_winner)
-    for name, value in zip(SEAT_FIELDS, seat_values, strict=True):
-        if value is not None and (type(value) is not int or not 0 <= value < seats):
-            raise ValueError(f"the view does not fit its {seats} seats: {name} is {excerpt(value)}")
+    if len(view.hand_sizes) != seats:
+        _refuse_count(seats, "hand sizes", view.hand_sizes)
+    if len(view.scores) != seats:
+        _refuse_count(seats, "scores", view.scores)
+    for index, deltas in enumerate(view.round_scores):
+        if len(deltas) != seats:
+            _refuse_count(seats, f"round {index + 1}'s scores", deltas)
+    _check_seat(seats, "seat", view.seat)
+    _check_seat(seats, "dealer", view.dealer)
+    _check_seat(seats, "to_act", view.to_act)
+    _check_seat(seats, "challenger_of", view.challenger_of)
+    _check_seat(seats, "unsafe", view.unsafe)
+    _check_seat(seats, "round_winner", view.round_winner)
     if view.seat is not None and view.hand_sizes[view.seat] != len(view.hand):
         raise ValueError(
             f"the view does not fit its hand: seat {view.seat} holds {len(view.hand)} cards, "
             f"its hand size says {view.hand_sizes[view.seat]}"
         )
+
+
+def _check_seat(seats: int, name: str, value: object) -> None:
+    """Refuse a view's field that names a seat (or ``None``) but names none of its seats."""
+    if value is not None and (type(value) is not int or not 0 <= value < seats):
+        raise ValueError(f"the view does not fit its {seats} seats: {name} is {excerpt(value)}")
+
+
+def _refuse_count(seats: int, what: str, values: tuple[object, ...]) -> NoReturn:
+    raise ValueError(f"the view does not fit its {seats} seats: {len(values)} {what}")
 
 
 class _Decision:
@@ -275,38 +438,47 @@ class _Decision:
         if cls is None:
             raise ValueError(f"unknown decision {excerpt(view.pending)}")
         public = dict(view.decision)
+        defaults: dict[str, Any] = getattr(cls, "_field_defaults", {})
         self.cls = cls
-        self.values: dict[str, Any] = {}
-        self.coin = ""
-        """The challenge window's ``legal`` field, drawn per sample (C-17: hidden)."""
-        self.drawn = ""
-        """The drawn-card decision's ``card`` field: the drawer's last card in the sampled hands."""
+        self.values: list[Any] = []
+        """The decision's fields in order; the sampled ones are filled per sample."""
+        self.coin = -1
+        """Where the challenge window's ``legal`` field is, drawn per sample (C-17: hidden); -1: none."""
+        self.drawn = -1
+        """Where the drawn-card decision's ``card`` field is: the drawer's last card in the sampled hands."""
         self.drawer = view.to_act if public.get("drew") else None
         for name in getattr(cls, "_fields", ()):
             if name == "kind":
+                self.values.append(defaults.get(name, view.pending))
                 continue
             if name == "seat":
-                self.values[name] = view.to_act
+                self.values.append(view.to_act)
             elif name in public:
-                self.values[name] = public[name]
+                self.values.append(public[name])
             elif cls is ChallengeWindow and name == "legal":
-                self.coin = name
+                self.coin = len(self.values)
+                self.values.append(None)
             elif cls is DrawnCardChoice and name == "card":
-                self.drawn = name  # the card just drawn is the last one the drawer received (C-8, C-22)
+                self.drawn = len(self.values)  # the card just drawn is the last one the drawer received (C-8, C-22)
+                self.values.append(None)
             else:
                 raise ValueError(f"the view does not show field {excerpt(name)} of the {view.pending} decision")
-        self.fixed: Any = None if self.coin or self.drawn else cls(**self.values)
-        """The decision itself when nothing of it is sampled (built once: a ``NamedTuple``'s keywords are slow)."""
+        self.tuple_class = issubclass(cls, tuple)
+        self.fixed: Any = None if self.coin >= 0 or self.drawn >= 0 else self._build(self.values)
+        """The decision itself when nothing of it is sampled (built once)."""
+
+    def _build(self, values: list[Any]) -> Any:
+        if self.tuple_class:  # a NamedTuple: from its fields in order, in C (its __new__ is Python code)
+            return tuple.__new__(self.cls, values)
+        return self.cls(*values)
 
     def make(self, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
         if self.fixed is not None:
             return self.fixed
-        values = self.values
-        if self.coin or self.drawn:
-            values = dict(values)
-            if self.coin:
-                values[self.coin] = rng.random() < 0.5
-            if self.drawn:
-                drawer = self.drawer
-                values[self.drawn] = hands[drawer][-1] if drawer is not None else None
-        return self.cls(**values)
+        values = list(self.values)
+        if self.coin >= 0:
+            values[self.coin] = rng.random() < 0.5
+        if self.drawn >= 0:
+            drawer = self.drawer
+            values[self.drawn] = hands[drawer][-1] if drawer is not None else None
+        return self._build(values)
