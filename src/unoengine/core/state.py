@@ -13,12 +13,12 @@ Piles are tuples of ``CardId`` with the **top at the end**. Hands are tuples of
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, TypeGuard, cast
 
 from unoengine.core.cards import CardId, Color, Seat
 
 if TYPE_CHECKING:
-    from unoengine.core.rules.base import DeckTables, Options, RuleSet
+    from unoengine.core.rules.base import DeckTables, Options, PendingHandler, RuleSet
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -39,13 +39,18 @@ class Game:
     state pickles in a few bytes plus what changes.
     """
 
-    __slots__ = ("option_items", "options", "pickled", "rules", "seats", "tables")
+    __slots__ = ("handler_by_type", "option_items", "options", "pickled", "rules", "seats", "tables")
 
     def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables) -> None:
         self.rules = rules
         self.seats = seats
         self.options = options
         self.tables = tables
+        self.handler_by_type: dict[type, PendingHandler] = {
+            decision: rules.handlers[kind] for kind, decision in rules.decisions.items() if kind in rules.handlers
+        }
+        """The handler of each decision type of the rule set (``rules.handlers`` by ``rules.decisions``): found by
+        the decision's type, without reading its ``kind``."""
         self.option_items: tuple[tuple[str, Any], ...] = tuple(options.to_dict().items())
         """The game's options (its rule set's keys), as sorted (name, value) pairs (views show them)."""
         defaults = rules.default_options.to_dict()
@@ -120,6 +125,15 @@ class DrawnCardChoice(NamedTuple):
     kind: str = "drawn"
 
 
+_new_tuple: Final = tuple.__new__
+
+
+def drawn_choice(seat: Seat, card: CardId | None) -> DrawnCardChoice:
+    """``DrawnCardChoice(seat, card)``, built in C (a ``NamedTuple``'s own constructor is Python code)."""
+    choice: DrawnCardChoice = _new_tuple(DrawnCardChoice, (seat, card, "drawn"))
+    return choice
+
+
 class ChallengeWindow(NamedTuple):
     """``challenge``: the seat that must draw accepts or challenges (C-17, D-18, F-24, F-25).
 
@@ -170,6 +184,22 @@ Pending = Decision
 Every pending decision is a ``NamedTuple`` whose first field is ``seat`` (the seat
 that must decide) and whose ``kind`` names it (``turn``, ``drawn``, ``draft``, …).
 """
+
+
+def seat_of(pending: Decision) -> Seat | None:
+    """``pending.seat``: the first field of the decision (every decision is a ``NamedTuple`` that starts with it),
+    read by position (a field read by name is a descriptor call on a ``NamedTuple``)."""
+    seat: Seat | None = cast("tuple[Any, ...]", pending)[0]
+    return seat
+
+
+def handler_of(game: Game, pending: Decision) -> PendingHandler:
+    """The handler of the pending decision (``game.rules.handlers[pending.kind]``), found by its type."""
+    handler = game.handler_by_type.get(type(pending))
+    if handler is None:
+        return game.rules.handlers[pending.kind]
+    return handler
+
 
 CORE_PENDING: tuple[type, ...] = (Turn, DrawnCardChoice, ChallengeWindow, GameOver)
 """The decisions of every rule set (their handlers are ``rules/base.py``'s ``BASE_HANDLERS``)."""

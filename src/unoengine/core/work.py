@@ -20,9 +20,10 @@ from unoengine.core.state import GAME_OVER, Game, GameState, Outcome, Pending, T
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
 
-TURNS: tuple[Turn, ...] = tuple(Turn(seat) for seat in range(16))
+TURNS: Final[tuple[Turn, ...]] = tuple(Turn(seat) for seat in range(16))
 make_state: Final = tuple.__new__
 """``make_state(GameState, fields)`` builds a state from its fields in order, in C."""
+_STATE: Final = GameState
 
 
 def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
@@ -131,7 +132,7 @@ class Work:
     def freeze(self) -> GameState:
         """The immutable state this work describes (the work may go on)."""
         return make_state(
-            GameState,
+            _STATE,
             (
                 self.game,
                 self.seed,
@@ -192,7 +193,9 @@ class Work:
     def take(self, seat: Seat, card: CardId) -> None:
         """Remove one physical card from a hand."""
         hand = self.hands[seat]
-        index = hand.index(card)
+        index = 0
+        while hand[index] != card:  # (raises IndexError when the card is not there)
+            index += 1
         self.hands[seat] = hand[:index] + hand[index + 1 :]
         if self.known:
             self.known = tuple(fact for fact in self.known if fact[2] != card)

@@ -16,7 +16,16 @@ from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.events import ChallengeResolved, HandShown
-from unoengine.core.state import ChallengeWindow, DrawnCardChoice, DrawStack, Game, GameOver, GameState, Turn
+from unoengine.core.state import (
+    ChallengeWindow,
+    DrawnCardChoice,
+    DrawStack,
+    Game,
+    GameOver,
+    GameState,
+    Turn,
+    drawn_choice,
+)
 from unoengine.core.work import Work
 
 Effect = Callable[[Work, Seat, Card, A.Play, bool], None]
@@ -414,9 +423,11 @@ def color_index(color: Color | None) -> int:
     Raises:
         KeyError: ``None`` (no current colour).
     """
-    if color is None:
-        raise KeyError(color)
-    return _COLORS.index(color)
+    colors = _COLORS
+    for index in range(4):
+        if colors[index] is color:
+            return index
+    raise KeyError(color)
 
 
 def match_row(state: GameState) -> int:
@@ -902,7 +913,7 @@ def turn_draw(work: Work, seat: Seat) -> None:
         last = got[0] if got else None
     if last is not None:
         work.blocked = 0
-    work.pending = DrawnCardChoice(seat, last)
+    work.pending = drawn_choice(seat, last)
 
 
 def resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challenged: bool) -> None:
@@ -1001,6 +1012,8 @@ def jump_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[str, str
 
 _PLAY: Final = A.Play
 _DRAW: Final = A.Draw
+_DRAW_ACTION: Final = A.DRAW
+_PASS_ACTION: Final = A.PASS
 
 
 def play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
@@ -1014,7 +1027,7 @@ class TurnHandler(PendingHandler):
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         out = turn_plays(state, seat)
         if not (out and state.game.options.forced_play):  # H-4: a seat that can play may not draw
-            out.append(A.DRAW)
+            out.append(_DRAW_ACTION)
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
@@ -1046,9 +1059,9 @@ class DrawnHandler(PendingHandler):
         out = [] if card is None else card_plays(state, seat, card)
         options = state.game.options
         if not out and card is not None and options.draw_to_match:
-            out.append(A.DRAW)  # H-5: nothing fits: draw again, or pass
+            out.append(_DRAW_ACTION)  # H-5: nothing fits: draw again, or pass
         if not (out and options.forced_play):  # H-4: a playable drawn card must be played
-            out.append(A.PASS)
+            out.append(_PASS_ACTION)
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
@@ -1060,7 +1073,7 @@ class DrawnHandler(PendingHandler):
         elif action_type is _DRAW:
             # H-5: the drawn card does not fit: draw one more.
             got = work.draw(seat, 1)
-            work.pending = DrawnCardChoice(seat, got[0] if got else None)
+            work.pending = drawn_choice(seat, got[0] if got else None)
         elif card is None:
             # G-6: nothing could be drawn and the seat passes.
             work.blocked += 1
