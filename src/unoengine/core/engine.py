@@ -364,7 +364,8 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
     if action_type is _CATCH:
         victim = action.seat  # type: ignore[union-attr]
         work.unsafe = None
-        work.emit(Caught(seat, victim))
+        if work.events is not None:
+            work.emit(Caught(seat, victim))
         work.draw(victim, work.options.uno_penalty)  # C-18, H-7: a caught player draws 2 (the option)
         return work.freeze()
     work.unsafe = None  # C-18: the window closes at any other action

@@ -253,7 +253,12 @@ class Work:
         return True
 
     def emit(self, event: Event) -> None:
-        """Record an event, when the caller asked for events."""
+        """Record an event, when the caller asked for events.
+
+        The rules build an event only after checking ``events is not None``: most
+        callers (bots, search, simulations) ask for none, and building one costs
+        more than the check.
+        """
         if self.events is not None:
             self.events.append(event)
 
@@ -328,7 +333,8 @@ class Work:
             if candidate in moved and len(hands[candidate]) == 1:
                 self.unsafe = candidate
                 break
-        self.emit(HandsSwapped(seat, target, tuple(moved)))
+        if self.events is not None:
+            self.emit(HandsSwapped(seat, target, tuple(moved)))
 
     def end_round(self, winner: Seat | None) -> None:
         """Score the round (C-21, D-19, F-28; none when blocked, G-6), then deal the next or end."""
@@ -338,7 +344,8 @@ class Work:
         self.round_scores += (deltas,)
         self.round_winner = winner
         self.unsafe = None
-        self.emit(RoundEnded(self.round, winner, deltas, tuple(self.hands)))
+        if self.events is not None:
+            self.emit(RoundEnded(self.round, winner, deltas, tuple(self.hands)))
         if winner is None:
             over, game_winner = self.options.single_round, None
             termination = Termination.BLOCKED
@@ -348,7 +355,8 @@ class Work:
         if over:
             self.pending = GAME_OVER
             self.outcome = Outcome(termination, game_winner, self.scores)
-            self.emit(GameEnded(game_winner, self.scores))
+            if self.events is not None:
+                self.emit(GameEnded(game_winner, self.scores))
             return
         self.round += 1
         self.dealer = rules.next_dealer(self)
@@ -369,5 +377,6 @@ class Work:
         self.blocked = 0
         self.public_bottom = 0
         self.known = ()
-        self.emit(RoundStarted(self.round, self.dealer))
+        if self.events is not None:
+            self.emit(RoundStarted(self.round, self.dealer))
         self.rules.deal(self, order)

@@ -923,9 +923,11 @@ def resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challeng
         work.turn(pending.after_accept)
         return
     player = pending.player
-    work.emit(HandShown(player, seat, work.hands[player], pending.legal))
+    if work.events is not None:
+        work.emit(HandShown(player, seat, work.hands[player], pending.legal))
     work.learn(seat, player, work.hands[player])  # C-17: the challenger has seen the hand
-    work.emit(ChallengeResolved(seat, player, not pending.legal))
+    if work.events is not None:
+        work.emit(ChallengeResolved(seat, player, not pending.legal))
     if pending.legal:
         work.draw(seat, pending.draws + 2)
         work.turn(pending.after_fail)
