@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
@@ -21,9 +21,18 @@ if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
 
 TURNS: Final[tuple[Turn, ...]] = tuple(Turn(seat) for seat in range(16))
-make_state: Final = tuple.__new__
-"""``make_state(GameState, fields)`` builds a state from its fields in order, in C."""
+_new_tuple: Final[Callable[..., Any]] = tuple.__new__
 _STATE: Final = GameState
+T = TypeVar("T")
+
+
+def make_state(cls: type[T], fields: tuple[Any, ...]) -> T:
+    """A :class:`GameState` (``cls`` is ``GameState``) or a ``NamedTuple`` of type ``cls`` from its fields in order."""
+    if cls is _STATE:
+        state: T = GameState(*fields)  # type: ignore[assignment]
+        return state
+    built: T = _new_tuple(cls, fields)
+    return built
 
 
 def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
@@ -95,29 +104,27 @@ class Work:
 
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
         """Copy ``state``: its fields become attributes (lists for hands and flags)."""
-        (
-            self.game,
-            self.seed,
-            self.shuffles,
-            self.round,
-            self.dealer,
-            hands,
-            self.draw_pile,
-            self.discard_pile,
-            self.color,
-            self.direction,
-            power,
-            self.pending,
-            self.unsafe,
-            self.blocked,
-            self.public_bottom,
-            self.scores,
-            self.round_scores,
-            self.round_winner,
-            self.outcome,
-            self.steps,
-            self.known,
-        ) = state
+        self.game = state.game
+        self.seed = state.seed
+        self.shuffles = state.shuffles
+        self.round = state.round
+        self.dealer = state.dealer
+        hands = state.hands
+        self.draw_pile = state.draw_pile
+        self.discard_pile = state.discard_pile
+        self.color = state.color
+        self.direction = state.direction
+        power = state.power
+        self.pending = state.pending
+        self.unsafe = state.unsafe
+        self.blocked = state.blocked
+        self.public_bottom = state.public_bottom
+        self.scores = state.scores
+        self.round_scores = state.round_scores
+        self.round_winner = state.round_winner
+        self.outcome = state.outcome
+        self.steps = state.steps
+        self.known = state.known
         self.hands = list(hands)
         self.power = list(power)
         game = self.game
@@ -131,31 +138,28 @@ class Work:
 
     def freeze(self) -> GameState:
         """The immutable state this work describes (the work may go on)."""
-        return make_state(
-            _STATE,
-            (
-                self.game,
-                self.seed,
-                self.shuffles,
-                self.round,
-                self.dealer,
-                tuple(self.hands),
-                self.draw_pile,
-                self.discard_pile,
-                self.color,
-                self.direction,
-                tuple(self.power),
-                self.pending,
-                self.unsafe,
-                self.blocked,
-                self.public_bottom,
-                self.scores,
-                self.round_scores,
-                self.round_winner,
-                self.outcome,
-                self.steps,
-                self.known,
-            ),
+        return GameState(
+            self.game,
+            self.seed,
+            self.shuffles,
+            self.round,
+            self.dealer,
+            tuple(self.hands),
+            self.draw_pile,
+            self.discard_pile,
+            self.color,
+            self.direction,
+            tuple(self.power),
+            self.pending,
+            self.unsafe,
+            self.blocked,
+            self.public_bottom,
+            self.scores,
+            self.round_scores,
+            self.round_winner,
+            self.outcome,
+            self.steps,
+            self.known,
         )
 
     # -- seats and turns -------------------------------------------------------
