@@ -40,7 +40,7 @@ class Game:
     state pickles in a few bytes plus what changes.
     """
 
-    __slots__ = ("handler_by_type", "option_items", "options", "pickled", "rules", "seats", "tables")
+    __slots__ = ("handler_by_type", "option_items", "options", "pickled", "rules", "seats", "tables", "turn_handler")
 
     def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables) -> None:
         self.rules = rules
@@ -52,6 +52,8 @@ class Game:
         }
         """The handler of each decision type of the rule set (``rules.handlers`` by ``rules.decisions``): found by
         the decision's type, without reading its ``kind``."""
+        self.turn_handler: PendingHandler = rules.handlers["turn"]
+        """The handler of a normal turn (most decisions are turns)."""
         self.option_items: tuple[tuple[str, Any], ...] = tuple(options.to_dict().items())
         """The game's options (its rule set's keys), as sorted (name, value) pairs (views show them)."""
         defaults = rules.default_options.to_dict()
@@ -130,9 +132,19 @@ _new_tuple: Final = tuple.__new__
 
 
 def drawn_choice(seat: Seat, card: CardId | None) -> DrawnCardChoice:
-    """``DrawnCardChoice(seat, card)``, built in C (a ``NamedTuple``'s own constructor is Python code)."""
-    choice: DrawnCardChoice = _new_tuple(DrawnCardChoice, (seat, card, "drawn"))
+    """``DrawnCardChoice(seat, card)``, built in C once per seat and card (a ``NamedTuple``'s own constructor is
+    Python code; a decision is an immutable value, so one object serves every state that pends it)."""
+    key = seat * 1024 + (0 if card is None else card + 1)
+    choice = _DRAWN.get(key)
+    if choice is None:
+        choice = _new_tuple(DrawnCardChoice, (seat, card, "drawn"))
+        if 0 <= seat < 64 and (card is None or 0 <= card < 1023):  # (a bounded table: every real seat and card)
+            _DRAWN[key] = choice
     return choice
+
+
+_DRAWN: Final[dict[int, DrawnCardChoice]] = {}
+"""The drawn-card decisions built so far, by ``seat * 1024 + card + 1`` (``+ 0``: nothing was drawn)."""
 
 
 class ChallengeWindow(NamedTuple):
@@ -194,8 +206,13 @@ def seat_of(pending: Decision) -> Seat | None:
     return seat
 
 
+_TURN: Final = Turn
+
+
 def handler_of(game: Game, pending: Decision) -> PendingHandler:
     """The handler of the pending decision (``game.rules.handlers[pending.kind]``), found by its type."""
+    if type(pending) is _TURN:
+        return game.turn_handler
     handler = game.handler_by_type.get(type(pending))
     if handler is None:
         return game.rules.handlers[pending.kind]

@@ -225,7 +225,7 @@ class Work:
                     break
                 pile = self.draw_pile
             take = count if count < len(pile) else len(pile)
-            got += pile[: -take - 1 : -1]
+            got += (pile[-1],) if take == 1 else pile[: -take - 1 : -1]  # (the top card: one read, no slice)
             self.draw_pile = pile[:-take]
             count -= take
         if got:

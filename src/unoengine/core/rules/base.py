@@ -828,7 +828,7 @@ def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
         plays = table[card]
         if plays and not seen & kind_bit[card]:
             seen |= kind_bit[card]
-            out += plays
+            out.extend(plays)
     if (
         seen & tables.wd4_mask
         and state.game.options.wild_draw_four == "strict"
