@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, TypeGuard, cast
 
-from unoengine.core.cards import CardId, Color, Seat
+from unoengine.core.cards import COLORS, CardId, Color, Seat
 
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Options, PendingHandler, RuleSet
@@ -401,7 +401,19 @@ class GameState:
         return hash(self._values())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (GameState, self._values())
+        # The hands and piles as bytes (one object, not a tuple of ints each: most of a pickle's work), the colour
+        # as its index and the decision as (its type, its fields): an Enum and a NamedTuple pickle and unpickle
+        # through Python code (Enum.__reduce_ex__ and EnumType.__call__, __getnewargs__), a small int and a
+        # plain tuple do not.
+        values = list(self._values())
+        values[5] = tuple([_packed(hand) for hand in self.hands])
+        values[6] = _packed(self.draw_pile)
+        values[7] = _packed(self.discard_pile)
+        color = self.color
+        values[8] = -1 if color is None else _COLOR_LIST.index(color)
+        pending = self.pending
+        values[11] = (type(pending), tuple(pending)) if isinstance(pending, tuple) else (None, pending)
+        return (_unpickled_state, tuple(values))
 
     def _replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed (as ``NamedTuple._replace``).
@@ -479,6 +491,35 @@ class GameState:
 
         return parse_state(text)
 
+
+def _unpickled_state(*values: Any) -> GameState:
+    """The state of a pickle (:meth:`GameState.__reduce__`: the colour as its index, the decision as its type
+    and fields)."""
+    fields = list(values)
+    fields[5] = tuple([_unpacked(hand) for hand in fields[5]])
+    fields[6] = _unpacked(fields[6])
+    fields[7] = _unpacked(fields[7])
+    color: int = fields[8]
+    fields[8] = None if color == -1 else _COLOR_LIST[color]
+    kind, args = fields[11]
+    fields[11] = args if kind is None else _new_tuple(kind, args)
+    return GameState(*fields)
+
+
+def _packed(cards: tuple[CardId, ...]) -> bytes | tuple[CardId, ...]:
+    """Card ids as bytes when each is below 256 (every deck's), else as they are."""
+    try:
+        return bytes(cards)
+    except ValueError:
+        return cards
+
+
+def _unpacked(cards: bytes | tuple[CardId, ...]) -> tuple[CardId, ...]:
+    """The card ids of :func:`_packed`."""
+    return tuple(cards) if isinstance(cards, bytes) else cards
+
+
+_COLOR_LIST: Final = COLORS
 
 FIELDS: Final[tuple[str, ...]] = GameState._fields
 """The state's fields, in order (the one list; everything else derives from it)."""
