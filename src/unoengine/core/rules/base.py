@@ -417,6 +417,10 @@ COLOR_INDEX: dict[Color | None, int] = {color: index for index, color in enumera
 _COLORS: Final = COLORS
 
 
+KIND_WORD: Final = 60
+"""The kinds of one word of a set of kinds (:attr:`DeckTables.kind_word`)."""
+
+
 def color_index(color: Color | None) -> int:
     """``COLOR_INDEX[color]``, without hashing the colour (an ``Enum``'s ``__hash__`` is Python code).
 
@@ -501,9 +505,14 @@ class DeckTables:
         # may be played as, empty when it does not match. legal_actions reads these.
         kind_of = self.kind_of
         cards_range = range(len(cards))
-        self.kind_bit: tuple[int, ...] = tuple(1 << kind_of[card] for card in cards_range)
-        """A bit per kind, to skip a second copy of a card in a hand."""
-        self.wd4_mask: int = sum(1 << kind for kind in range(n) if self.is_wd4[kind])
+        self.kind_word: tuple[int, ...] = tuple(kind_of[card] // KIND_WORD for card in cards_range)
+        """Which word of a set of kinds holds a physical card's kind bit (``kind // KIND_WORD``: 0 for Classic's
+        and Duo's 54 kinds, 0 or 1 for Flex's 100)."""
+        self.kind_word_bit: tuple[int, ...] = tuple(1 << (kind_of[card] % KIND_WORD) for card in cards_range)
+        """The kind's bit in that word, to skip a second copy of a card in a hand (a word stays a small int: a bit
+        per kind in one int would be a big int past 62 kinds, and its operations are not inlined)."""
+        self.card_is_wd4: tuple[bool, ...] = tuple(self.is_wd4[kind_of[card]] for card in cards_range)
+        """Whether a physical card is a Wild Draw Four (its normal side)."""
         self.card_plays: tuple[tuple[tuple[A.Play, ...], ...], ...] = tuple(
             tuple(plain[kind_of[card]] if ok[kind_of[card]] else () for card in cards_range) for ok in normal
         )
@@ -818,22 +827,42 @@ def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
     row = match_row(state)
     uno = len(hand) == 2
     table = (tables.card_plays_uno if uno else tables.card_plays)[row]
-    kind_bit = tables.kind_bit
+    kind_word = tables.kind_word
+    word_bit = tables.kind_word_bit
+    card_is_wd4 = tables.card_is_wd4
     out: list[A.Action] = []
-    seen = 0
+    seen_low = 0  # the kinds seen, by word of KIND_WORD kinds: word 0, word 1, then any further ones
+    seen_high = 0
+    seen_more: set[int] | None = None
+    wd4 = False
     play_table = state.game.rules.play_table
     if play_table is not None:
         table = play_table(state, seat, row, uno)
     for card in hand:
         plays = table[card]
-        if plays and not seen & kind_bit[card]:
-            seen |= kind_bit[card]
-            out.extend(plays)
-    if (
-        seen & tables.wd4_mask
-        and state.game.options.wild_draw_four == "strict"
-        and tables.holds_color(hand, state.color)
-    ):
+        if not plays:
+            continue
+        word = kind_word[card]
+        bit = word_bit[card]
+        if word == 0:
+            if seen_low & bit:
+                continue
+            seen_low |= bit
+        elif word == 1:
+            if seen_high & bit:
+                continue
+            seen_high |= bit
+        else:
+            kind = tables.kind_of[card]
+            if seen_more is None:
+                seen_more = set()
+            elif kind in seen_more:
+                continue
+            seen_more.add(kind)
+        out.extend(plays)
+        if card_is_wd4[card]:
+            wd4 = True
+    if wd4 and state.game.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
         out = [play for play in out if not tables.is_wd4[tables.kind(play.card)]]  # type: ignore[union-attr]
     if state.game.options.seven_zero:
         out = seven_zero_plays(state, seat, out)

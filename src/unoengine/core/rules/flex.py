@@ -210,10 +210,12 @@ def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], 
 
 def all_red_turn_green(work: Work) -> None:
     """F-16 rule 1: whenever every Power Card is red, all turn green at once."""
-    if not any(work.power):
-        work.power = [True] * work.seats
-        if work.events is not None:
-            work.emit(PowerFlipped(tuple(work.power)))
+    for green in work.power:  # (``any()`` is a call of a builtin; this loop is compiled)
+        if green:
+            return
+    work.power = [True] * work.seats
+    if work.events is not None:
+        work.emit(PowerFlipped(tuple(work.power)))
 
 
 # -- flex sides (F-14, F-22) --------------------------------------------------------
