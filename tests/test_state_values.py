@@ -69,3 +69,16 @@ def test_a_game_pickles_only_the_options_it_changes() -> None:
         assert again.game is state.game and again.options == state.options
     reduce, (rules, seats, _options) = changed.game.__reduce__()
     assert reduce(rules, seats, changed.options.to_dict()) is changed.game
+
+
+def test_a_state_pickles_its_cards_as_bytes_and_any_card_id_still_round_trips() -> None:
+    """Hands and piles pickle as bytes (a card id below 256: every deck's); an id that does not fit a byte is
+    written as it is, and every state loads as the same value."""
+    state = random_state("classic", 3, 5, 30)
+    assert bytes(state.draw_pile) in pickle.dumps(state)
+    odd = state._replace(hands=((300, 1), *state.hands[1:]), draw_pile=(256, *state.draw_pile), discard_pile=())
+    for value in (state, odd):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and hash(again) == hash(value)
+        assert type(again.hands[0]) is tuple and type(again.draw_pile) is tuple
+    assert pickle.loads(pickle.dumps(odd)).hands[0] == (300, 1)

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from unoengine.bots.base import register
-from unoengine.core.actions import CALL_UNO, DRAW, PASS, Action, Catch, Play
+from unoengine.core.actions import CALL_UNO, DRAW, PASS, Action, Catch, Draw, Pass, Play
 from unoengine.core.views import PlayerView
+
+_PLAY: Final = Play
+_DRAW: Final = Draw
+_PASS: Final = Pass
+_CATCH: Final = Catch
 
 
 class RandomBot:
@@ -23,14 +29,16 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, view: PlayerView | None, legal: tuple[Action, ...]) -> Action:
-        plays = [action for action in legal if type(action) is Play]
+        plays = [action for action in legal if type(action) is _PLAY]
         if plays:
             return plays[int(self.rng.random() * len(plays))]
-        if DRAW in legal:
+        # ``DRAW in legal`` and ``PASS in legal``, by type: every Draw is DRAW (it has no fields), and an ``in``
+        # test runs the dataclass ``__eq__`` (Python code) against each other action.
+        if any(type(action) is _DRAW for action in legal):
             return DRAW
-        if PASS in legal:
+        if any(type(action) is _PASS for action in legal):
             return PASS
-        choices = [action for action in legal if type(action) is not Catch and action is not CALL_UNO]
+        choices = [action for action in legal if type(action) is not _CATCH and action is not CALL_UNO]
         return choices[int(self.rng.random() * len(choices))] if choices else legal[0]
 
     def react(self, view: PlayerView, legal: tuple[Action, ...]) -> Action | None:

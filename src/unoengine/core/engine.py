@@ -29,7 +29,9 @@ from unoengine.core.state import (
     GAME_OVER,
     GameState,
     Turn,
+    handler_of,
     is_int,
+    seat_of,
 )
 from unoengine.core.work import Work
 
@@ -257,36 +259,39 @@ def legal_actions(state: GameState, seat: object) -> tuple[A.Action, ...]:
     >>> [A.format_action(a) for a in legal_actions(state, state.to_act)][-1]
     'draw'
     """
-    last = _LAST_LEGAL
+    last = _MEMO.last
     if last[0] is state and last[1] is seat:  # ``is``: True (not a seat) must not hit seat 1's answer
         return last[2]
     if not is_int(seat):
         return ()  # not a seat: it has nothing to do
     found = _legal_actions(state, seat)
-    _remember(state, seat, found)
+    _MEMO.last = (state, seat, found)  # one reference swap: safe across threads
     return found
 
 
-_LAST_LEGAL: tuple[object, object, tuple[A.Action, ...]] = (None, None, ())
-"""The last answer of :func:`legal_actions` (state, seat, actions).
+class _Memo:
+    """The last answer of :func:`legal_actions`, as ``last``: (state, seat, actions).
 
-A caller asks for the legal actions, picks one and applies it, and :func:`apply`
-checks it against the same list: this one-entry memo answers the second question
-without computing it again. States are immutable and the memo holds its state, so
-an answer is never given for another state; it changes nothing but speed.
-"""
+    A caller asks for the legal actions, picks one and applies it, and :func:`apply`
+    checks it against the same list: this one-entry memo answers the second question
+    without computing it again. States are immutable and the memo holds its state, so
+    an answer is never given for another state; it changes nothing but speed. (An
+    attribute of a compiled object, not a module global: reading and writing it is
+    a field access, not a dictionary lookup.)
+    """
+
+    def __init__(self) -> None:
+        self.last: tuple[object, object, tuple[A.Action, ...]] = (None, None, ())
 
 
-def _remember(state: GameState, seat: Seat, found: tuple[A.Action, ...]) -> None:
-    global _LAST_LEGAL
-    _LAST_LEGAL = (state, seat, found)  # one reference swap: safe across threads
+_MEMO: Final = _Memo()
 
 
 def _legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     pending = state.pending
     out: list[A.Action]
-    if pending.seat == seat:
-        out = state.game.rules.handlers[pending.kind].legal(state, seat)  # the decision's handler
+    if seat_of(pending) == seat:
+        out = handler_of(state.game, pending).legal(state, seat)  # the decision's handler
     elif state.outcome is not None or not 0 <= seat < state.seats:
         return ()
     elif state.unsafe is None:
@@ -322,23 +327,20 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
         InvalidNotationError: the text is not an action.
         IllegalActionError: the action is not legal (G-4); its message names the rule.
     """
+    if is_int(seat):
+        # Actions are interned: the action a caller took from legal_actions is one of them by identity
+        # (comparing two different ones by value runs their dataclass ``__eq__``, Python code, for nothing).
+        for candidate in legal_actions(state, seat):
+            if candidate is action:
+                return Transition(apply_unchecked(state, seat, candidate), prior=state, seat=seat, action=candidate)
     if isinstance(action, str):
         action = A.parse_action(action)
     elif not isinstance(action, _ACTION_TYPES):
         raise InvalidNotationError(f"not an action: {excerpt(action)}")
-    if not is_int(seat) or not _is_among(action, legal_actions(state, seat)):
+    if not is_int(seat) or action not in legal_actions(state, seat):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
     return Transition(apply_unchecked(state, seat, action), prior=state, seat=seat, action=action)
-
-
-def _is_among(action: object, legal: tuple[A.Action, ...]) -> bool:
-    """``action in legal``, by identity first: actions are interned, and comparing two
-    different ones by value runs their dataclass ``__eq__`` (Python code) for nothing."""
-    for candidate in legal:
-        if candidate is action:
-            return True
-    return action in legal
 
 
 _CALL_UNO: Final = A.CallUno
@@ -362,11 +364,12 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
     if action_type is _CATCH:
         victim = action.seat  # type: ignore[union-attr]
         work.unsafe = None
-        work.emit(Caught(seat, victim))
+        if work.events is not None:
+            work.emit(Caught(seat, victim))
         work.draw(victim, work.options.uno_penalty)  # C-18, H-7: a caught player draws 2 (the option)
         return work.freeze()
     work.unsafe = None  # C-18: the window closes at any other action
-    work.rules.handlers[state.pending.kind].apply(work, seat, action)  # the decision's handler
+    handler_of(state.game, state.pending).apply(work, seat, action)  # the decision's handler
     return work.freeze()
 
 

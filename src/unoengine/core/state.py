@@ -1,10 +1,10 @@
 """The game state value and the pending decisions.
 
-:class:`GameState` is an immutable value. It is a ``NamedTuple`` rather than a
-frozen dataclass: a 20-field frozen dataclass costs about 2.4 µs to build in
-CPython 3.11 (one ``object.__setattr__`` per field), a ``NamedTuple`` about 0.4 µs,
-and the engine builds one per action. It keeps the value semantics (immutable,
-``==`` by content, hashable) that the design asks for.
+:class:`GameState` is an immutable value: a class compiled with the core
+(mypyc), its value semantics (``==`` and ``hash`` by content, pickle, copy,
+``_replace``) written out, so that the engine reads its fields as struct
+fields and builds one per action by a direct call. The pending decisions are
+``NamedTuple`` values.
 
 Piles are tuples of ``CardId`` with the **top at the end**. Hands are tuples of
 ``CardId`` in the order the cards were received.
@@ -12,13 +12,14 @@ Piles are tuples of ``CardId`` with the **top at the end**. Hands are tuples of
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, TypeGuard, cast
 
-from unoengine.core.cards import CardId, Color, Seat
+from unoengine.core.cards import COLORS, CardId, Color, Seat
 
 if TYPE_CHECKING:
-    from unoengine.core.rules.base import DeckTables, Options, RuleSet
+    from unoengine.core.rules.base import DeckTables, Options, PendingHandler, RuleSet
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -39,13 +40,20 @@ class Game:
     state pickles in a few bytes plus what changes.
     """
 
-    __slots__ = ("option_items", "options", "pickled", "rules", "seats", "tables")
+    __slots__ = ("handler_by_type", "option_items", "options", "pickled", "rules", "seats", "tables", "turn_handler")
 
     def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables) -> None:
         self.rules = rules
         self.seats = seats
         self.options = options
         self.tables = tables
+        self.handler_by_type: dict[type, PendingHandler] = {
+            decision: rules.handlers[kind] for kind, decision in rules.decisions.items() if kind in rules.handlers
+        }
+        """The handler of each decision type of the rule set (``rules.handlers`` by ``rules.decisions``): found by
+        the decision's type, without reading its ``kind``."""
+        self.turn_handler: PendingHandler = rules.handlers["turn"]
+        """The handler of a normal turn (most decisions are turns)."""
         self.option_items: tuple[tuple[str, Any], ...] = tuple(options.to_dict().items())
         """The game's options (its rule set's keys), as sorted (name, value) pairs (views show them)."""
         defaults = rules.default_options.to_dict()
@@ -120,6 +128,25 @@ class DrawnCardChoice(NamedTuple):
     kind: str = "drawn"
 
 
+_new_tuple: Final = tuple.__new__
+
+
+def drawn_choice(seat: Seat, card: CardId | None) -> DrawnCardChoice:
+    """``DrawnCardChoice(seat, card)``, built in C once per seat and card (a ``NamedTuple``'s own constructor is
+    Python code; a decision is an immutable value, so one object serves every state that pends it)."""
+    key = seat * 1024 + (0 if card is None else card + 1)
+    choice = _DRAWN.get(key)
+    if choice is None:
+        choice = _new_tuple(DrawnCardChoice, (seat, card, "drawn"))
+        if 0 <= seat < 64 and (card is None or 0 <= card < 1023):  # (a bounded table: every real seat and card)
+            _DRAWN[key] = choice
+    return choice
+
+
+_DRAWN: Final[dict[int, DrawnCardChoice]] = {}
+"""The drawn-card decisions built so far, by ``seat * 1024 + card + 1`` (``+ 0``: nothing was drawn)."""
+
+
 class ChallengeWindow(NamedTuple):
     """``challenge``: the seat that must draw accepts or challenges (C-17, D-18, F-24, F-25).
 
@@ -171,6 +198,27 @@ Every pending decision is a ``NamedTuple`` whose first field is ``seat`` (the se
 that must decide) and whose ``kind`` names it (``turn``, ``drawn``, ``draft``, …).
 """
 
+
+def seat_of(pending: Decision) -> Seat | None:
+    """``pending.seat``: the first field of the decision (every decision is a ``NamedTuple`` that starts with it),
+    read by position (a field read by name is a descriptor call on a ``NamedTuple``)."""
+    seat: Seat | None = cast("tuple[Any, ...]", pending)[0]
+    return seat
+
+
+_TURN: Final = Turn
+
+
+def handler_of(game: Game, pending: Decision) -> PendingHandler:
+    """The handler of the pending decision (``game.rules.handlers[pending.kind]``), found by its type."""
+    if type(pending) is _TURN:
+        return game.turn_handler
+    handler = game.handler_by_type.get(type(pending))
+    if handler is None:
+        return game.rules.handlers[pending.kind]
+    return handler
+
+
 CORE_PENDING: tuple[type, ...] = (Turn, DrawnCardChoice, ChallengeWindow, GameOver)
 """The decisions of every rule set (their handlers are ``rules/base.py``'s ``BASE_HANDLERS``)."""
 
@@ -196,50 +244,192 @@ class Outcome(NamedTuple):
     scores: tuple[int, ...]
 
 
-class GameState(NamedTuple):
+_FIELD_NAMES: Final = (
+    "game",
+    "seed",
+    "shuffles",
+    "round",
+    "dealer",
+    "hands",
+    "draw_pile",
+    "discard_pile",
+    "color",
+    "direction",
+    "power",
+    "pending",
+    "unsafe",
+    "blocked",
+    "public_bottom",
+    "scores",
+    "round_scores",
+    "round_winner",
+    "outcome",
+    "steps",
+    "known",
+)
+"""The state's fields, in order (:data:`FIELDS`)."""
+
+
+class GameState:
     """Everything about a game at one moment (an immutable value).
 
     Build one with :func:`unoengine.new_game`; change it only with
     :func:`unoengine.apply`. What never changes during a game (rule set, seats,
     options, deck tables) is in :attr:`game`, shared between states. This class
-    is the one list of the state's fields: the engine's scratch copy
+    is the one list of the state's fields (:data:`FIELDS`, in the order of the
+    constructor's arguments): the engine's scratch copy
     (``unoengine.core.work.Work``) is derived from it.
+
+    It is a compiled class (mypyc) with its value semantics written out, not a
+    ``NamedTuple``: reading a field is a struct read and building a state a
+    direct call, where a ``NamedTuple`` is built through ``tuple.__new__`` (about
+    a thousand instructions of a step). It still acts as the ``NamedTuple`` it
+    was: ``==`` and ``hash`` by its fields, ``_replace(**changes)``, ``_fields``,
+    ``_asdict()``, iteration over the fields in order, and a pickle of its fields.
+    Nothing assigns a field after construction.
+
+    Fields: ``game``; ``seed``; ``shuffles`` (how many shuffles, and cuts, this
+    game has made: shuffle n uses seed ``f"{seed}:{n}"``, G-1); ``round``;
+    ``dealer`` (the round's dealer; in Duo, the round's Player 1, D-2, D-5);
+    ``hands``; ``draw_pile``; ``discard_pile``; ``color``; ``direction``;
+    ``power`` (per-seat flags a rule set keeps: Flex's Power Cards, ``True`` for
+    green, F-2; empty otherwise); ``pending``; ``unsafe`` (the seat that has one
+    card, has not called UNO, and can still be caught, C-18); ``blocked``
+    (consecutive seats that drew nothing and passed, G-6); ``public_bottom`` (how
+    many cards at the bottom of the draw pile are in a publicly known order, D-4,
+    D-10); ``scores``; ``round_scores`` (each finished round's score changes,
+    oldest first, G-5); ``round_winner``; ``outcome``; ``steps`` (actions applied
+    so far); ``known`` (cards a seat has seen in another seat's hand and that are
+    still there, as ``(viewer, holder, card)`` triples in the order learnt: the
+    hand shown to the challenger, C-17, D-18, F-24, and the hands given away in an
+    H-2 swap. A card leaves when its holder plays it; the knowledge moves with a
+    swapped hand; a new deal clears it. Each viewer sees only its own,
+    ``PlayerView.known``).
     """
 
-    game: Game
-    seed: int
-    shuffles: int
-    """How many shuffles (and cuts) this game has made: shuffle n uses seed ``f"{seed}:{n}"`` (G-1)."""
-    round: int
-    dealer: Seat
-    """The round's dealer; in Duo, the round's Player 1 (D-2, D-5)."""
-    hands: tuple[tuple[CardId, ...], ...]
-    draw_pile: tuple[CardId, ...]
-    discard_pile: tuple[CardId, ...]
-    color: Color | None
-    direction: int
-    power: tuple[bool, ...]
-    """Per-seat flags a rule set keeps (Flex's Power Cards, ``True`` for green, F-2); empty otherwise."""
-    pending: Pending
-    unsafe: Seat | None
-    """The seat that has one card, has not called UNO, and can still be caught (C-18)."""
-    blocked: int
-    """Consecutive seats that drew nothing and passed (G-6)."""
-    public_bottom: int
-    """How many cards at the bottom of the draw pile are in a publicly known order (D-4, D-10)."""
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    """Each finished round's score changes, oldest first (G-5)."""
-    round_winner: Seat | None
-    outcome: Outcome | None
-    steps: int
-    """Actions applied so far."""
-    known: tuple[tuple[Seat, Seat, CardId], ...] = ()
-    """Cards a seat has seen in another seat's hand and that are still there, as
-    ``(viewer, holder, card)`` triples in the order learnt: the hand shown to the
-    challenger (C-17, D-18, F-24) and the hands given away in an H-2 swap. A card
-    leaves when its holder plays it; the knowledge moves with a swapped hand; a
-    new deal clears it. Each viewer sees only its own (``PlayerView.known``)."""
+    __slots__ = _FIELD_NAMES
+
+    _fields: ClassVar[tuple[str, ...]] = _FIELD_NAMES
+    """The fields, in order (as a ``NamedTuple`` names them)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        shuffles: int,
+        round: int,
+        dealer: Seat,
+        hands: tuple[tuple[CardId, ...], ...],
+        draw_pile: tuple[CardId, ...],
+        discard_pile: tuple[CardId, ...],
+        color: Color | None,
+        direction: int,
+        power: tuple[bool, ...],
+        pending: Pending,
+        unsafe: Seat | None,
+        blocked: int,
+        public_bottom: int,
+        scores: tuple[int, ...],
+        round_scores: tuple[tuple[int, ...], ...],
+        round_winner: Seat | None,
+        outcome: Outcome | None,
+        steps: int,
+        known: tuple[tuple[Seat, Seat, CardId], ...] = (),
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.shuffles = shuffles
+        self.round = round
+        self.dealer = dealer
+        self.hands = hands
+        self.draw_pile = draw_pile
+        self.discard_pile = discard_pile
+        self.color = color
+        self.direction = direction
+        self.power = power
+        self.pending = pending
+        self.unsafe = unsafe
+        self.blocked = blocked
+        self.public_bottom = public_bottom
+        self.scores = scores
+        self.round_scores = round_scores
+        self.round_winner = round_winner
+        self.outcome = outcome
+        self.steps = steps
+        self.known = known
+
+    def _values(self) -> tuple[Any, ...]:
+        """The fields' values, in order."""
+        return (
+            self.game,
+            self.seed,
+            self.shuffles,
+            self.round,
+            self.dealer,
+            self.hands,
+            self.draw_pile,
+            self.discard_pile,
+            self.color,
+            self.direction,
+            self.power,
+            self.pending,
+            self.unsafe,
+            self.blocked,
+            self.public_bottom,
+            self.scores,
+            self.round_scores,
+            self.round_winner,
+            self.outcome,
+            self.steps,
+            self.known,
+        )
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._values())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self is other or self._values() == other._values()
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self is not other and self._values() != other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The hands and piles as bytes (one object, not a tuple of ints each: most of a pickle's work), the colour
+        # as its index and the decision as (its type, its fields): an Enum and a NamedTuple pickle and unpickle
+        # through Python code (Enum.__reduce_ex__ and EnumType.__call__, __getnewargs__), a small int and a
+        # plain tuple do not.
+        values = list(self._values())
+        values[5] = tuple([_packed(hand) for hand in self.hands])
+        values[6] = _packed(self.draw_pile)
+        values[7] = _packed(self.discard_pile)
+        color = self.color
+        values[8] = -1 if color is None else _COLOR_LIST.index(color)
+        pending = self.pending
+        values[11] = (type(pending), tuple(pending)) if isinstance(pending, tuple) else (None, pending)
+        return (_unpickled_state, tuple(values))
+
+    def _replace(self, **changes: Any) -> GameState:
+        """A copy with some fields changed (as ``NamedTuple._replace``).
+
+        Raises:
+            ValueError: a name that is not a field.
+        """
+        unknown = [name for name in changes if name not in _FIELD_SET]
+        if unknown:
+            raise ValueError(f"Got unexpected field names: {unknown!r}")
+        values = [changes.get(name, value) for name, value in zip(FIELDS, self._values(), strict=True)]
+        return GameState(*values)
+
+    def _asdict(self) -> dict[str, Any]:
+        """The fields by name, in order (as ``NamedTuple._asdict``)."""
+        return dict(zip(FIELDS, self._values(), strict=True))
 
     @property
     def rules(self) -> RuleSet:
@@ -302,5 +492,35 @@ class GameState(NamedTuple):
         return parse_state(text)
 
 
-FIELDS: tuple[str, ...] = GameState._fields
+def _unpickled_state(*values: Any) -> GameState:
+    """The state of a pickle (:meth:`GameState.__reduce__`: the colour as its index, the decision as its type
+    and fields)."""
+    fields = list(values)
+    fields[5] = tuple([_unpacked(hand) for hand in fields[5]])
+    fields[6] = _unpacked(fields[6])
+    fields[7] = _unpacked(fields[7])
+    color: int = fields[8]
+    fields[8] = None if color == -1 else _COLOR_LIST[color]
+    kind, args = fields[11]
+    fields[11] = args if kind is None else _new_tuple(kind, args)
+    return GameState(*fields)
+
+
+def _packed(cards: tuple[CardId, ...]) -> bytes | tuple[CardId, ...]:
+    """Card ids as bytes when each is below 256 (every deck's), else as they are."""
+    try:
+        return bytes(cards)
+    except ValueError:
+        return cards
+
+
+def _unpacked(cards: bytes | tuple[CardId, ...]) -> tuple[CardId, ...]:
+    """The card ids of :func:`_packed`."""
+    return tuple(cards) if isinstance(cards, bytes) else cards
+
+
+_COLOR_LIST: Final = COLORS
+
+FIELDS: Final[tuple[str, ...]] = GameState._fields
 """The state's fields, in order (the one list; everything else derives from it)."""
+_FIELD_SET: Final = frozenset(FIELDS)

@@ -8,7 +8,7 @@ card kinds (``Card``), never as physical ids.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from unoengine.core.action_words import ActionInfo, DecisionWords, action_infos, decision_words
 from unoengine.core.actions import Action, format_action
@@ -17,7 +17,9 @@ from unoengine.core.engine import legal_actions
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
 from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState, Outcome, is_int
-from unoengine.core.work import make_state
+
+_new_tuple: Final = tuple.__new__
+"""``_new_tuple(PlayerView, fields)`` builds a view from its fields in order, in C."""
 
 
 class PlayerView(NamedTuple):
@@ -134,7 +136,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
     handler = game.rules.handlers[pending.kind]
     # Built in C from the fields in order (a NamedTuple built by keywords runs Python code: about 2 µs of
     # the call); the comments name each field, as PlayerView declares them.
-    return make_state(
+    view: PlayerView = _new_tuple(
         PlayerView,
         (
             state.rules.name,  # rules
@@ -169,6 +171,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
             _known(state, seat) if state.known else (),  # known
         ),
     )
+    return view
 
 
 def _known(state: GameState, seat: Seat | None) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
@@ -20,9 +20,19 @@ from unoengine.core.state import GAME_OVER, Game, GameState, Outcome, Pending, T
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
 
-TURNS: tuple[Turn, ...] = tuple(Turn(seat) for seat in range(16))
-make_state: Final = tuple.__new__
-"""``make_state(GameState, fields)`` builds a state from its fields in order, in C."""
+TURNS: Final[tuple[Turn, ...]] = tuple(Turn(seat) for seat in range(16))
+_new_tuple: Final[Callable[..., Any]] = tuple.__new__
+_STATE: Final = GameState
+T = TypeVar("T")
+
+
+def make_state(cls: type[T], fields: tuple[Any, ...]) -> T:
+    """A :class:`GameState` (``cls`` is ``GameState``) or a ``NamedTuple`` of type ``cls`` from its fields in order."""
+    if cls is _STATE:
+        state: T = GameState(*fields)  # type: ignore[assignment]
+        return state
+    built: T = _new_tuple(cls, fields)
+    return built
 
 
 def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
@@ -94,29 +104,27 @@ class Work:
 
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
         """Copy ``state``: its fields become attributes (lists for hands and flags)."""
-        (
-            self.game,
-            self.seed,
-            self.shuffles,
-            self.round,
-            self.dealer,
-            hands,
-            self.draw_pile,
-            self.discard_pile,
-            self.color,
-            self.direction,
-            power,
-            self.pending,
-            self.unsafe,
-            self.blocked,
-            self.public_bottom,
-            self.scores,
-            self.round_scores,
-            self.round_winner,
-            self.outcome,
-            self.steps,
-            self.known,
-        ) = state
+        self.game = state.game
+        self.seed = state.seed
+        self.shuffles = state.shuffles
+        self.round = state.round
+        self.dealer = state.dealer
+        hands = state.hands
+        self.draw_pile = state.draw_pile
+        self.discard_pile = state.discard_pile
+        self.color = state.color
+        self.direction = state.direction
+        power = state.power
+        self.pending = state.pending
+        self.unsafe = state.unsafe
+        self.blocked = state.blocked
+        self.public_bottom = state.public_bottom
+        self.scores = state.scores
+        self.round_scores = state.round_scores
+        self.round_winner = state.round_winner
+        self.outcome = state.outcome
+        self.steps = state.steps
+        self.known = state.known
         self.hands = list(hands)
         self.power = list(power)
         game = self.game
@@ -130,31 +138,28 @@ class Work:
 
     def freeze(self) -> GameState:
         """The immutable state this work describes (the work may go on)."""
-        return make_state(
-            GameState,
-            (
-                self.game,
-                self.seed,
-                self.shuffles,
-                self.round,
-                self.dealer,
-                tuple(self.hands),
-                self.draw_pile,
-                self.discard_pile,
-                self.color,
-                self.direction,
-                tuple(self.power),
-                self.pending,
-                self.unsafe,
-                self.blocked,
-                self.public_bottom,
-                self.scores,
-                self.round_scores,
-                self.round_winner,
-                self.outcome,
-                self.steps,
-                self.known,
-            ),
+        return GameState(
+            self.game,
+            self.seed,
+            self.shuffles,
+            self.round,
+            self.dealer,
+            tuple(self.hands),
+            self.draw_pile,
+            self.discard_pile,
+            self.color,
+            self.direction,
+            tuple(self.power),
+            self.pending,
+            self.unsafe,
+            self.blocked,
+            self.public_bottom,
+            self.scores,
+            self.round_scores,
+            self.round_winner,
+            self.outcome,
+            self.steps,
+            self.known,
         )
 
     # -- seats and turns -------------------------------------------------------
@@ -192,7 +197,9 @@ class Work:
     def take(self, seat: Seat, card: CardId) -> None:
         """Remove one physical card from a hand."""
         hand = self.hands[seat]
-        index = hand.index(card)
+        index = 0
+        while hand[index] != card:  # (raises IndexError when the card is not there)
+            index += 1
         self.hands[seat] = hand[:index] + hand[index + 1 :]
         if self.known:
             self.known = tuple(fact for fact in self.known if fact[2] != card)
@@ -218,7 +225,7 @@ class Work:
                     break
                 pile = self.draw_pile
             take = count if count < len(pile) else len(pile)
-            got += pile[: -take - 1 : -1]
+            got += (pile[-1],) if take == 1 else pile[: -take - 1 : -1]  # (the top card: one read, no slice)
             self.draw_pile = pile[:-take]
             count -= take
         if got:
@@ -250,7 +257,12 @@ class Work:
         return True
 
     def emit(self, event: Event) -> None:
-        """Record an event, when the caller asked for events."""
+        """Record an event, when the caller asked for events.
+
+        The rules build an event only after checking ``events is not None``: most
+        callers (bots, search, simulations) ask for none, and building one costs
+        more than the check.
+        """
         if self.events is not None:
             self.events.append(event)
 
@@ -325,7 +337,8 @@ class Work:
             if candidate in moved and len(hands[candidate]) == 1:
                 self.unsafe = candidate
                 break
-        self.emit(HandsSwapped(seat, target, tuple(moved)))
+        if self.events is not None:
+            self.emit(HandsSwapped(seat, target, tuple(moved)))
 
     def end_round(self, winner: Seat | None) -> None:
         """Score the round (C-21, D-19, F-28; none when blocked, G-6), then deal the next or end."""
@@ -335,7 +348,8 @@ class Work:
         self.round_scores += (deltas,)
         self.round_winner = winner
         self.unsafe = None
-        self.emit(RoundEnded(self.round, winner, deltas, tuple(self.hands)))
+        if self.events is not None:
+            self.emit(RoundEnded(self.round, winner, deltas, tuple(self.hands)))
         if winner is None:
             over, game_winner = self.options.single_round, None
             termination = Termination.BLOCKED
@@ -345,7 +359,8 @@ class Work:
         if over:
             self.pending = GAME_OVER
             self.outcome = Outcome(termination, game_winner, self.scores)
-            self.emit(GameEnded(game_winner, self.scores))
+            if self.events is not None:
+                self.emit(GameEnded(game_winner, self.scores))
             return
         self.round += 1
         self.dealer = rules.next_dealer(self)
@@ -366,5 +381,6 @@ class Work:
         self.blocked = 0
         self.public_bottom = 0
         self.known = ()
-        self.emit(RoundStarted(self.round, self.dealer))
+        if self.events is not None:
+            self.emit(RoundStarted(self.round, self.dealer))
         self.rules.deal(self, order)

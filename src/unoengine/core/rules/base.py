@@ -16,7 +16,16 @@ from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.events import ChallengeResolved, HandShown
-from unoengine.core.state import ChallengeWindow, DrawnCardChoice, DrawStack, Game, GameOver, GameState, Turn
+from unoengine.core.state import (
+    ChallengeWindow,
+    DrawnCardChoice,
+    DrawStack,
+    Game,
+    GameOver,
+    GameState,
+    Turn,
+    drawn_choice,
+)
 from unoengine.core.work import Work
 
 Effect = Callable[[Work, Seat, Card, A.Play, bool], None]
@@ -408,15 +417,21 @@ COLOR_INDEX: dict[Color | None, int] = {color: index for index, color in enumera
 _COLORS: Final = COLORS
 
 
+KIND_WORD: Final = 60
+"""The kinds of one word of a set of kinds (:attr:`DeckTables.kind_word`)."""
+
+
 def color_index(color: Color | None) -> int:
     """``COLOR_INDEX[color]``, without hashing the colour (an ``Enum``'s ``__hash__`` is Python code).
 
     Raises:
         KeyError: ``None`` (no current colour).
     """
-    if color is None:
-        raise KeyError(color)
-    return _COLORS.index(color)
+    colors = _COLORS
+    for index in range(4):
+        if colors[index] is color:
+            return index
+    raise KeyError(color)
 
 
 def match_row(state: GameState) -> int:
@@ -490,9 +505,14 @@ class DeckTables:
         # may be played as, empty when it does not match. legal_actions reads these.
         kind_of = self.kind_of
         cards_range = range(len(cards))
-        self.kind_bit: tuple[int, ...] = tuple(1 << kind_of[card] for card in cards_range)
-        """A bit per kind, to skip a second copy of a card in a hand."""
-        self.wd4_mask: int = sum(1 << kind for kind in range(n) if self.is_wd4[kind])
+        self.kind_word: tuple[int, ...] = tuple(kind_of[card] // KIND_WORD for card in cards_range)
+        """Which word of a set of kinds holds a physical card's kind bit (``kind // KIND_WORD``: 0 for Classic's
+        and Duo's 54 kinds, 0 or 1 for Flex's 100)."""
+        self.kind_word_bit: tuple[int, ...] = tuple(1 << (kind_of[card] % KIND_WORD) for card in cards_range)
+        """The kind's bit in that word, to skip a second copy of a card in a hand (a word stays a small int: a bit
+        per kind in one int would be a big int past 62 kinds, and its operations are not inlined)."""
+        self.card_is_wd4: tuple[bool, ...] = tuple(self.is_wd4[kind_of[card]] for card in cards_range)
+        """Whether a physical card is a Wild Draw Four (its normal side)."""
         self.card_plays: tuple[tuple[tuple[A.Play, ...], ...], ...] = tuple(
             tuple(plain[kind_of[card]] if ok[kind_of[card]] else () for card in cards_range) for ok in normal
         )
@@ -807,22 +827,42 @@ def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
     row = match_row(state)
     uno = len(hand) == 2
     table = (tables.card_plays_uno if uno else tables.card_plays)[row]
-    kind_bit = tables.kind_bit
+    kind_word = tables.kind_word
+    word_bit = tables.kind_word_bit
+    card_is_wd4 = tables.card_is_wd4
     out: list[A.Action] = []
-    seen = 0
+    seen_low = 0  # the kinds seen, by word of KIND_WORD kinds: word 0, word 1, then any further ones
+    seen_high = 0
+    seen_more: set[int] | None = None
+    wd4 = False
     play_table = state.game.rules.play_table
     if play_table is not None:
         table = play_table(state, seat, row, uno)
     for card in hand:
         plays = table[card]
-        if plays and not seen & kind_bit[card]:
-            seen |= kind_bit[card]
-            out += plays
-    if (
-        seen & tables.wd4_mask
-        and state.game.options.wild_draw_four == "strict"
-        and tables.holds_color(hand, state.color)
-    ):
+        if not plays:
+            continue
+        word = kind_word[card]
+        bit = word_bit[card]
+        if word == 0:
+            if seen_low & bit:
+                continue
+            seen_low |= bit
+        elif word == 1:
+            if seen_high & bit:
+                continue
+            seen_high |= bit
+        else:
+            kind = tables.kind_of[card]
+            if seen_more is None:
+                seen_more = set()
+            elif kind in seen_more:
+                continue
+            seen_more.add(kind)
+        out.extend(plays)
+        if card_is_wd4[card]:
+            wd4 = True
+    if wd4 and state.game.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
         out = [play for play in out if not tables.is_wd4[tables.kind(play.card)]]  # type: ignore[union-attr]
     if state.game.options.seven_zero:
         out = seven_zero_plays(state, seat, out)
@@ -902,7 +942,7 @@ def turn_draw(work: Work, seat: Seat) -> None:
         last = got[0] if got else None
     if last is not None:
         work.blocked = 0
-    work.pending = DrawnCardChoice(seat, last)
+    work.pending = drawn_choice(seat, last)
 
 
 def resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challenged: bool) -> None:
@@ -912,9 +952,11 @@ def resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challeng
         work.turn(pending.after_accept)
         return
     player = pending.player
-    work.emit(HandShown(player, seat, work.hands[player], pending.legal))
+    if work.events is not None:
+        work.emit(HandShown(player, seat, work.hands[player], pending.legal))
     work.learn(seat, player, work.hands[player])  # C-17: the challenger has seen the hand
-    work.emit(ChallengeResolved(seat, player, not pending.legal))
+    if work.events is not None:
+        work.emit(ChallengeResolved(seat, player, not pending.legal))
     if pending.legal:
         work.draw(seat, pending.draws + 2)
         work.turn(pending.after_fail)
@@ -1001,6 +1043,8 @@ def jump_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[str, str
 
 _PLAY: Final = A.Play
 _DRAW: Final = A.Draw
+_DRAW_ACTION: Final = A.DRAW
+_PASS_ACTION: Final = A.PASS
 
 
 def play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:
@@ -1014,7 +1058,7 @@ class TurnHandler(PendingHandler):
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         out = turn_plays(state, seat)
         if not (out and state.game.options.forced_play):  # H-4: a seat that can play may not draw
-            out.append(A.DRAW)
+            out.append(_DRAW_ACTION)
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
@@ -1046,9 +1090,9 @@ class DrawnHandler(PendingHandler):
         out = [] if card is None else card_plays(state, seat, card)
         options = state.game.options
         if not out and card is not None and options.draw_to_match:
-            out.append(A.DRAW)  # H-5: nothing fits: draw again, or pass
+            out.append(_DRAW_ACTION)  # H-5: nothing fits: draw again, or pass
         if not (out and options.forced_play):  # H-4: a playable drawn card must be played
-            out.append(A.PASS)
+            out.append(_PASS_ACTION)
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
@@ -1060,7 +1104,7 @@ class DrawnHandler(PendingHandler):
         elif action_type is _DRAW:
             # H-5: the drawn card does not fit: draw one more.
             got = work.draw(seat, 1)
-            work.pending = DrawnCardChoice(seat, got[0] if got else None)
+            work.pending = drawn_choice(seat, got[0] if got else None)
         elif card is None:
             # G-6: nothing could be drawn and the seat passes.
             work.blocked += 1

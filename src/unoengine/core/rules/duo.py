@@ -270,7 +270,8 @@ class DraftHandler(PendingHandler):
         kept, discarded = (looked, following) if action == A.KEEP else (following, looked)
         work.hands[seat] += (kept,)
         work.discard_pile += (discarded,)
-        work.emit(CardsDrawn(seat, (kept,)))
+        if work.events is not None:
+            work.emit(CardsDrawn(seat, (kept,)))
         step = draft.step + 1
         if step < 2 * work.options.hand_size:
             work.pending = Draft(other(seat), step)

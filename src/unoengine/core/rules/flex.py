@@ -130,7 +130,8 @@ def flip_number(work: Work, seat: Seat, card: Card, action: A.Play, final: bool)
     """F-16 rule 2: a flip-symbol card flips its player's Power Card."""
     if card.flip:
         work.power[seat] = not work.power[seat]
-        work.emit(PowerFlipped(tuple(work.power)))
+        if work.events is not None:
+            work.emit(PowerFlipped(tuple(work.power)))
     no_effect(work, seat, card, action, final)
 
 
@@ -158,7 +159,8 @@ def flex_skip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -
 def wild_all_flip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
     """F-18: every Power Card flips; the colour is named in the play."""
     work.power = [not green for green in work.power]
-    work.emit(PowerFlipped(tuple(work.power)))
+    if work.events is not None:
+        work.emit(PowerFlipped(tuple(work.power)))
     no_effect(work, seat, card, action, final)
 
 
@@ -208,8 +210,11 @@ def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], 
 
 def all_red_turn_green(work: Work) -> None:
     """F-16 rule 1: whenever every Power Card is red, all turn green at once."""
-    if not any(work.power):
-        work.power = [True] * work.seats
+    for green in work.power:  # (``any()`` is a call of a builtin; this loop is compiled)
+        if green:
+            return
+    work.power = [True] * work.seats
+    if work.events is not None:
         work.emit(PowerFlipped(tuple(work.power)))
 
 
