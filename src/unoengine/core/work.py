@@ -156,7 +156,8 @@ class Work:
 
     It has the state's fields as attributes, plus ``events`` (the list events go to, or ``None``),
     ``prior`` and ``prior_color`` (the pending decision and colour before the action).
-    ``hands`` and ``power`` are lists while the action resolves. ``__init__`` and
+    ``hands`` is a list while the action resolves; ``power`` stays a tuple, replaced by
+    :meth:`set_power` (most actions leave it as it is, and it is not copied for them). ``__init__`` and
     ``freeze`` name every field of ``GameState`` in order (the one field list):
     tests/test_work_fields.py checks ``Work(s).freeze() == s`` over playout states
     of every rule set and over a state with a distinct value in every field.
@@ -173,7 +174,7 @@ class Work:
     discard_pile: tuple[CardId, ...]
     color: Color | None
     direction: int
-    power: list[bool]
+    power: tuple[bool, ...]
     pending: Pending
     unsafe: Seat | None
     blocked: int
@@ -205,7 +206,6 @@ class Work:
         self.discard_pile = state.discard_pile
         self.color = state.color
         self.direction = state.direction
-        power = state.power
         self.pending = state.pending
         self.unsafe = state.unsafe
         self.blocked = state.blocked
@@ -217,7 +217,7 @@ class Work:
         self.steps = state.steps
         self.known = state.known
         self.hands = list(hands)
-        self.power = list(power)
+        self.power = state.power
         game = self.game
         self.rules = game.rules
         self.options = game.options
@@ -240,7 +240,7 @@ class Work:
             self.discard_pile,
             self.color,
             self.direction,
-            tuple(self.power),
+            self.power,
             self.pending,
             self.unsafe,
             self.blocked,
@@ -252,6 +252,11 @@ class Work:
             self.steps,
             self.known,
         )
+
+    def set_power(self, seat: Seat, green: bool) -> None:
+        """Set one seat's flag in ``power`` (a new tuple: the state's is shared)."""
+        power = self.power
+        self.power = (*power[:seat], green, *power[seat + 1 :])
 
     # -- seats and turns -------------------------------------------------------
 
@@ -467,7 +472,7 @@ class Work:
         self.discard_pile = ()
         self.color = None
         self.direction = 1
-        self.power = self.rules.round_flags(self.seats)
+        self.power = tuple(self.rules.round_flags(self.seats))
         self.unsafe = None
         self.blocked = 0
         self.public_bottom = 0
