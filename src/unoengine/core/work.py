@@ -281,11 +281,24 @@ class Work:
         return cards
 
     def find(self, seat: Seat, card: Card) -> CardId:
-        """The first physical card of this kind in the seat's hand."""
+        """The first physical card of this kind in the seat's hand.
+
+        The kind is found from a card of the hand that is ``card`` itself (the
+        engine's actions hold the deck's own card objects), without the lookup of
+        :meth:`DeckTables.kind` (a boxed id hashed); then the first card of that kind.
+        """
         tables = self.tables
-        kind = tables.kind(card)
         kind_of = tables.kind_of
-        for card_id in self.hands[seat]:
+        cards = tables.cards
+        hand = self.hands[seat]
+        for card_id in hand:
+            if cards[card_id] is card:
+                same = kind_of[card_id]
+                for first in hand:
+                    if kind_of[first] == same:
+                        return first
+        kind = tables.kind(card)
+        for card_id in hand:
             if kind_of[card_id] == kind:
                 return card_id
         raise AssertionError(f"no {card} in seat {seat}'s hand")
@@ -296,7 +309,12 @@ class Work:
         index = 0
         while hand[index] != card:  # (raises IndexError when the card is not there)
             index += 1
-        self.hands[seat] = hand[:index] + hand[index + 1 :]
+        if index == 0:
+            self.hands[seat] = hand[1:]
+        elif index == len(hand) - 1:
+            self.hands[seat] = hand[:index]
+        else:
+            self.hands[seat] = hand[:index] + hand[index + 1 :]
         if self.known:
             self.known = tuple(fact for fact in self.known if fact[2] != card)
 
