@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from tests.test_state_notation import games, playout
 from unoengine import GameState, apply, determinize, legal_actions, new_game, view_for
-from unoengine.core.determinize import shuffle_in_words
 from unoengine.core.errors import InvalidNotationError
 from unoengine.core.events import HandShown
 from unoengine.core.notation import format_state
 from unoengine.core.rules import RULESETS
 from unoengine.core.views import PlayerView
+from unoengine.core.work import shuffle_in_words
 
 
 def check(state: GameState, seat: int | None, rng_seed: int = 0) -> GameState:

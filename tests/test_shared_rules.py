@@ -414,6 +414,18 @@ def test_g6_r5_a_draw_that_yields_a_card_resets_the_count() -> None:
     assert state.is_over
 
 
+def test_r7_the_shuffle_generator_is_seeded_as_random_random_seeds_it_from_text() -> None:
+    """R-7: ``seeded_generator(text)`` is in the state of ``random.Random(text)`` (seeded from the
+    text's int without ``random.py``), for game seeds and shuffle numbers and odd texts."""
+    import random
+
+    from unoengine.core.work import seeded_generator
+
+    texts = [f"{seed}:{n}" for seed in (*range(2000), 2**31 - 1, 2**63, -7) for n in range(4)]
+    for text in (*texts, "", "é:0", "x" * 300):
+        assert seeded_generator(text).getstate() == random.Random(text).getstate()[1], text
+
+
 def test_r7_shuffle_is_fisher_yates_as_cpython_shuffles() -> None:
     """R-7: our written-out shuffle gives exactly ``random.Random(f"{seed}:{n}").shuffle``."""
     import random

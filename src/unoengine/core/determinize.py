@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from random import Random
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn
 
 from unoengine.core.cards import Card, CardId, Seat, format_card
 from unoengine.core.errors import excerpt
@@ -34,7 +34,7 @@ from unoengine.core.rules import find_rules
 from unoengine.core.rules.base import DeckTables, RuleSet, game_of
 from unoengine.core.state import ChallengeWindow, DrawnCardChoice, Game, GameState
 from unoengine.core.views import PlayerView
-from unoengine.core.work import make_state, shuffle_with
+from unoengine.core.work import make_state, shuffle_in_words
 
 
 def determinize(
@@ -112,83 +112,6 @@ def _card_ids(tables: DeckTables) -> tuple[tuple[CardId, ...], ...]:
         ids = tuple(tuple(found) for found in by_kind)
         _CARD_IDS[id(tables)] = ids
     return ids
-
-
-_WORDS_AT_ONCE_LIMIT = 1 << 31
-"""Lists this long or longer are shuffled a word at a time (an index would need more than one 32-bit word)."""
-
-
-def shuffle_in_words(rng: Random, cards: list[CardId]) -> list[CardId]:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (and
-    :func:`~unoengine.core.work.shuffle_with` from ``rng.getrandbits``), leaving ``rng``
-    in the same state, with one call of ``rng.random`` for two cards (fewer than 256
-    cards: :func:`_shuffle_in_pairs`) or a few calls of ``rng.getrandbits`` in all,
-    instead of one call a card.
-
-    Fisher–Yates from the last position ``i`` down: each index ``j`` is
-    ``getrandbits(k)`` with ``k`` the bit length of ``i + 1``, drawn again while
-    ``j > i``; ``getrandbits(k)`` for ``k <= 32`` is the top ``k`` bits of the
-    generator's next 32-bit word, and ``getrandbits(32 * m)`` is its next ``m``
-    words, the first the least significant. Every position left takes at least one
-    word, so drawing as many words as there are positions left never draws a word
-    the one-at-a-time shuffle would not.
-    """
-    i = len(cards) - 1
-    if i >= _WORDS_AT_ONCE_LIMIT:
-        return shuffle_with(rng.getrandbits, cards)
-    items = cast("list[object]", cards)  # moved, never read as numbers: no unboxing
-    if i < 255 and type(rng).random is _RANDOM and type(rng).getrandbits is _GETRANDBITS:
-        _shuffle_in_pairs(rng, items, i)
-        return cards
-    getrandbits = rng.getrandbits
-    while i > 0:
-        words = i
-        data: bytes = getrandbits(32 * words).to_bytes(4 * words, "little")
-        at = 3  # the most significant byte of the first word
-        end = 4 * words
-        while at < end:
-            bound = i + 1
-            width = bound.bit_length()
-            if width <= 8:
-                j = data[at] >> (8 - width)
-            else:
-                j = (data[at] << 24 | data[at - 1] << 16 | data[at - 2] << 8 | data[at - 3]) >> (32 - width)
-            at += 4
-            if j < bound:
-                items[i], items[j] = items[j], items[i]
-                i -= 1
-    return cards
-
-
-_RANDOM = Random.random
-_GETRANDBITS = Random.getrandbits
-
-
-def _shuffle_in_pairs(rng: Random, items: list[object], i: int) -> None:
-    """:func:`shuffle_in_words` for fewer than 256 cards, from ``rng.random()``: each index is
-    then at most 8 bits, the top byte of a word or less, and ``random()`` is two words
-    (``(a >> 5) * 2**26 + (b >> 6)``, over ``2**53``), so each call gives the top bytes of
-    two words, exactly. A pair is drawn only while two positions are left (each takes
-    at least one word); a word alone (the last position's) comes from ``getrandbits(8)``, its top byte.
-    """
-    random = rng.random
-    spare = -1
-    """The top byte of the second word of the last pair, while not used yet."""
-    while i > 0:
-        if spare >= 0:
-            top = spare
-            spare = -1
-        elif i >= 2:
-            x = int(random() * 9007199254740992.0)  # (a >> 5) << 26 | (b >> 6), exactly
-            top = x >> 45  # a >> 24
-            spare = (x >> 18) & 0xFF  # b >> 24
-        else:
-            top = rng.getrandbits(8)
-        bound = i + 1
-        j = top >> (8 - bound.bit_length())
-        if j < bound:
-            items[i], items[j] = items[j], items[i]
-            i -= 1
 
 
 class _Deck:

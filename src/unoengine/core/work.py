@@ -8,9 +8,10 @@ refilling the draw pile and passing the turn are written once.
 
 from __future__ import annotations
 
-import random
+import _random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from hashlib import sha512
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
@@ -42,10 +43,23 @@ def shuffled(seed: int, n: int, cards: list[CardId]) -> list[CardId]:
     that the record format does not depend on the standard library keeping its
     shuffle: Fisher–Yates from the last position down, each index drawn with
     ``getrandbits`` and rejection, from ``random.Random(f"{seed}:{n}")``. It is
-    exactly what CPython's ``random.shuffle`` does (a test checks it), at about
-    twice its speed.
+    exactly what CPython's ``random.shuffle`` does (a test checks it); the words are
+    drawn as :func:`shuffle_in_words` draws them, from a generator seeded by
+    :func:`seeded_generator`.
     """
-    return shuffle_with(random.Random(f"{seed}:{n}").getrandbits, cards)
+    return shuffle_in_words(seeded_generator(f"{seed}:{n}"), cards)
+
+
+def seeded_generator(text: str) -> _random.Random:
+    """A Mersenne Twister in the state of ``random.Random(text)``, seeded without its Python code.
+
+    ``Random.seed`` (version 2, CPython 3.2 on) turns a ``str`` into the int
+    ``int.from_bytes(a + sha512(a).digest())`` of its UTF-8 bytes ``a`` (big-endian)
+    and seeds the C generator with it; ``_random.Random(int)`` seeds the same C
+    generator with that int directly (a test compares ``getstate()`` over many texts).
+    """
+    data = text.encode()
+    return _random.Random(int.from_bytes(data + sha512(data).digest(), "big"))
 
 
 def shuffle_with(getrandbits: Callable[[int], int], cards: list[CardId]) -> list[CardId]:
@@ -60,12 +74,90 @@ def shuffle_with(getrandbits: Callable[[int], int], cards: list[CardId]) -> list
     return cards
 
 
+_WORDS_AT_ONCE_LIMIT = 1 << 31
+"""Lists this long or longer are shuffled a word at a time (an index would need more than one 32-bit word)."""
+
+
+def shuffle_in_words(rng: _random.Random, cards: list[CardId]) -> list[CardId]:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (and
+    :func:`shuffle_with` from ``rng.getrandbits``), leaving ``rng``
+    in the same state, with one call of ``rng.random`` for two cards (fewer than 256
+    cards: :func:`_shuffle_in_pairs`) or a few calls of ``rng.getrandbits`` in all,
+    instead of one call a card.
+
+    Fisher–Yates from the last position ``i`` down: each index ``j`` is
+    ``getrandbits(k)`` with ``k`` the bit length of ``i + 1``, drawn again while
+    ``j > i``; ``getrandbits(k)`` for ``k <= 32`` is the top ``k`` bits of the
+    generator's next 32-bit word, and ``getrandbits(32 * m)`` is its next ``m``
+    words, the first the least significant. Every position left takes at least one
+    word, so drawing as many words as there are positions left never draws a word
+    the one-at-a-time shuffle would not.
+    """
+    i = len(cards) - 1
+    if i >= _WORDS_AT_ONCE_LIMIT:
+        return shuffle_with(rng.getrandbits, cards)
+    items = cast("list[object]", cards)  # moved, never read as numbers: no unboxing
+    if i < 255 and type(rng).random is _RANDOM and type(rng).getrandbits is _GETRANDBITS:
+        _shuffle_in_pairs(rng, items, i)
+        return cards
+    getrandbits = rng.getrandbits
+    while i > 0:
+        words = i
+        data: bytes = getrandbits(32 * words).to_bytes(4 * words, "little")
+        at = 3  # the most significant byte of the first word
+        end = 4 * words
+        while at < end:
+            bound = i + 1
+            width = bound.bit_length()
+            if width <= 8:
+                j = data[at] >> (8 - width)
+            else:
+                j = (data[at] << 24 | data[at - 1] << 16 | data[at - 2] << 8 | data[at - 3]) >> (32 - width)
+            at += 4
+            if j < bound:
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+    return cards
+
+
+_RANDOM = _random.Random.random
+_GETRANDBITS = _random.Random.getrandbits
+
+
+def _shuffle_in_pairs(rng: _random.Random, items: list[object], i: int) -> None:
+    """:func:`shuffle_in_words` for fewer than 256 cards, from ``rng.random()``: each index is
+    then at most 8 bits, the top byte of a word or less, and ``random()`` is two words
+    (``(a >> 5) * 2**26 + (b >> 6)``, over ``2**53``), so each call gives the top bytes of
+    two words, exactly. A pair is drawn only while two positions are left (each takes
+    at least one word); a word alone (the last position's) comes from ``getrandbits(8)``, its top byte.
+    """
+    random = rng.random
+    spare = -1
+    """The top byte of the second word of the last pair, while not used yet."""
+    while i > 0:
+        if spare >= 0:
+            top = spare
+            spare = -1
+        elif i >= 2:
+            x = int(random() * 9007199254740992.0)  # (a >> 5) << 26 | (b >> 6), exactly
+            top = x >> 45  # a >> 24
+            spare = (x >> 18) & 0xFF  # b >> 24
+        else:
+            top = rng.getrandbits(8)
+        bound = i + 1
+        j = top >> (8 - bound.bit_length())
+        if j < bound:
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+
+
 class Work:
     """A mutable copy of a :class:`GameState` (internal).
 
     It has the state's fields as attributes, plus ``events`` (the list events go to, or ``None``),
     ``prior`` and ``prior_color`` (the pending decision and colour before the action).
-    ``hands`` and ``power`` are lists while the action resolves. ``__init__`` and
+    ``hands`` is a list while the action resolves; ``power`` stays a tuple, replaced by
+    :meth:`set_power` (most actions leave it as it is, and it is not copied for them). ``__init__`` and
     ``freeze`` name every field of ``GameState`` in order (the one field list):
     tests/test_work_fields.py checks ``Work(s).freeze() == s`` over playout states
     of every rule set and over a state with a distinct value in every field.
@@ -82,7 +174,7 @@ class Work:
     discard_pile: tuple[CardId, ...]
     color: Color | None
     direction: int
-    power: list[bool]
+    power: tuple[bool, ...]
     pending: Pending
     unsafe: Seat | None
     blocked: int
@@ -114,7 +206,6 @@ class Work:
         self.discard_pile = state.discard_pile
         self.color = state.color
         self.direction = state.direction
-        power = state.power
         self.pending = state.pending
         self.unsafe = state.unsafe
         self.blocked = state.blocked
@@ -126,7 +217,7 @@ class Work:
         self.steps = state.steps
         self.known = state.known
         self.hands = list(hands)
-        self.power = list(power)
+        self.power = state.power
         game = self.game
         self.rules = game.rules
         self.options = game.options
@@ -149,7 +240,7 @@ class Work:
             self.discard_pile,
             self.color,
             self.direction,
-            tuple(self.power),
+            self.power,
             self.pending,
             self.unsafe,
             self.blocked,
@@ -161,6 +252,11 @@ class Work:
             self.steps,
             self.known,
         )
+
+    def set_power(self, seat: Seat, green: bool) -> None:
+        """Set one seat's flag in ``power`` (a new tuple: the state's is shared)."""
+        power = self.power
+        self.power = (*power[:seat], green, *power[seat + 1 :])
 
     # -- seats and turns -------------------------------------------------------
 
@@ -185,11 +281,24 @@ class Work:
         return cards
 
     def find(self, seat: Seat, card: Card) -> CardId:
-        """The first physical card of this kind in the seat's hand."""
+        """The first physical card of this kind in the seat's hand.
+
+        The kind is found from a card of the hand that is ``card`` itself (the
+        engine's actions hold the deck's own card objects), without the lookup of
+        :meth:`DeckTables.kind` (a boxed id hashed); then the first card of that kind.
+        """
         tables = self.tables
-        kind = tables.kind(card)
         kind_of = tables.kind_of
-        for card_id in self.hands[seat]:
+        cards = tables.cards
+        hand = self.hands[seat]
+        for card_id in hand:
+            if cards[card_id] is card:
+                same = kind_of[card_id]
+                for first in hand:
+                    if kind_of[first] == same:
+                        return first
+        kind = tables.kind(card)
+        for card_id in hand:
             if kind_of[card_id] == kind:
                 return card_id
         raise AssertionError(f"no {card} in seat {seat}'s hand")
@@ -200,7 +309,12 @@ class Work:
         index = 0
         while hand[index] != card:  # (raises IndexError when the card is not there)
             index += 1
-        self.hands[seat] = hand[:index] + hand[index + 1 :]
+        if index == 0:
+            self.hands[seat] = hand[1:]
+        elif index == len(hand) - 1:
+            self.hands[seat] = hand[:index]
+        else:
+            self.hands[seat] = hand[:index] + hand[index + 1 :]
         if self.known:
             self.known = tuple(fact for fact in self.known if fact[2] != card)
 
@@ -376,7 +490,7 @@ class Work:
         self.discard_pile = ()
         self.color = None
         self.direction = 1
-        self.power = self.rules.round_flags(self.seats)
+        self.power = tuple(self.rules.round_flags(self.seats))
         self.unsafe = None
         self.blocked = 0
         self.public_bottom = 0

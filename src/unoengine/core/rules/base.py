@@ -551,13 +551,27 @@ def deck_tables(rules: RuleSet, cards: tuple[Card, ...]) -> DeckTables:
 _GAMES: dict[tuple[int, int, Options], Game] = {}
 
 
+_LAST_GAME: Final[list[tuple[RuleSet, int, Options, Game]]] = []
+"""The rules, seats and options :func:`game_of` was last called with, and its game: found again by
+identity (hashing an options tuple hashes its ``Enum`` values, Python code: about 14,000 instructions).
+The options are kept, so that their ``id`` is not reused while they are here."""
+
+
 def game_of(rules: RuleSet, seats: int, options: Options) -> Game:
     """The shared :class:`~unoengine.core.state.Game` of these rules, seats and options."""
+    if _LAST_GAME:
+        last = _LAST_GAME[0]
+        if last[2] is options and last[0] is rules and last[1] == seats:
+            return last[3]
     key = (id(rules), seats, options)
     game = _GAMES.get(key)
     if game is None or game.rules is not rules:
         game = Game(rules, seats, options, deck_tables(rules, rules.make_deck(options)))
         _GAMES[key] = game
+    if _LAST_GAME:
+        _LAST_GAME[0] = (rules, seats, options, game)
+    else:
+        _LAST_GAME.append((rules, seats, options, game))
     return game
 
 

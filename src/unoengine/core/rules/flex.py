@@ -129,9 +129,9 @@ def flex_deal(work: Work, order: list[CardId]) -> None:
 def flip_number(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
     """F-16 rule 2: a flip-symbol card flips its player's Power Card."""
     if card.flip:
-        work.power[seat] = not work.power[seat]
+        work.set_power(seat, not work.power[seat])
         if work.events is not None:
-            work.emit(PowerFlipped(tuple(work.power)))
+            work.emit(PowerFlipped(work.power))
     no_effect(work, seat, card, action, final)
 
 
@@ -158,9 +158,9 @@ def flex_skip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -
 
 def wild_all_flip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
     """F-18: every Power Card flips; the colour is named in the play."""
-    work.power = [not green for green in work.power]
+    work.power = tuple([not green for green in work.power])
     if work.events is not None:
-        work.emit(PowerFlipped(tuple(work.power)))
+        work.emit(PowerFlipped(work.power))
     no_effect(work, seat, card, action, final)
 
 
@@ -213,9 +213,9 @@ def all_red_turn_green(work: Work) -> None:
     for green in work.power:  # (``any()`` is a call of a builtin; this loop is compiled)
         if green:
             return
-    work.power = [True] * work.seats
+    work.power = (True,) * work.seats
     if work.events is not None:
-        work.emit(PowerFlipped(tuple(work.power)))
+        work.emit(PowerFlipped(work.power))
 
 
 # -- flex sides (F-14, F-22) --------------------------------------------------------
@@ -343,7 +343,7 @@ def refuse_flex_play(state: GameState, seat: Seat, action: A.Play, kind: int) ->
 def use_power(work: Work, seat: Seat, action: A.Play) -> None:
     """F-14: a flex-side play turns the player's Power Card red."""
     if action.flex:
-        work.power[seat] = False
+        work.set_power(seat, False)
 
 
 def all_green(seats: int) -> list[bool]:
