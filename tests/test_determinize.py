@@ -235,10 +235,10 @@ class _OwnRandom(random.Random):
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 8, 9, 80, 108, 254, 255, 256, 257, 300, 1000])
 def test_the_unseen_cards_are_shuffled_as_random_shuffle_shuffles_them(size: int) -> None:
-    """``shuffle_in_words`` draws its words in batches: the same order as ``Random.shuffle``, the generator left
-    in the same state (so that a seeded search makes the same samples as before)."""
+    """``shuffle_in_words`` draws its words two at a time: the same order as ``Random.shuffle``, the generator
+    left in the same state (so that a seeded search makes the same samples as before)."""
     for seed in range(20):
-        # A generator whose random() is its own takes the other way (getrandbits in batches of words).
+        # A generator whose random() is its own, or 256 cards or more, take the other way (shuffle_with).
         maker = random.Random if seed % 2 else _OwnRandom
         mine, theirs = maker(seed), random.Random(seed)
         cards = list(range(size))

@@ -74,50 +74,23 @@ def shuffle_with(getrandbits: Callable[[int], int], cards: list[CardId]) -> list
     return cards
 
 
-_WORDS_AT_ONCE_LIMIT = 1 << 31
-"""Lists this long or longer are shuffled a word at a time (an index would need more than one 32-bit word)."""
-
-
 def shuffle_in_words(rng: _random.Random, cards: list[CardId]) -> list[CardId]:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (and
-    :func:`shuffle_with` from ``rng.getrandbits``), leaving ``rng``
-    in the same state, with one call of ``rng.random`` for two cards (fewer than 256
-    cards: :func:`_shuffle_in_pairs`) or a few calls of ``rng.getrandbits`` in all,
-    instead of one call a card.
+    :func:`shuffle_with` from ``rng.getrandbits``), leaving ``rng`` in the same
+    state, with one call of ``rng.random`` for two cards instead of one call a card
+    (fewer than 256 cards, every deck's, from the C generator's own ``random``:
+    :func:`_shuffle_in_pairs`); anything else is shuffled by :func:`shuffle_with`.
 
     Fisher–Yates from the last position ``i`` down: each index ``j`` is
     ``getrandbits(k)`` with ``k`` the bit length of ``i + 1``, drawn again while
     ``j > i``; ``getrandbits(k)`` for ``k <= 32`` is the top ``k`` bits of the
-    generator's next 32-bit word, and ``getrandbits(32 * m)`` is its next ``m``
-    words, the first the least significant. Every position left takes at least one
-    word, so drawing as many words as there are positions left never draws a word
-    the one-at-a-time shuffle would not.
+    generator's next 32-bit word.
     """
     i = len(cards) - 1
-    if i >= _WORDS_AT_ONCE_LIMIT:
-        return shuffle_with(rng.getrandbits, cards)
-    items = cast("list[object]", cards)  # moved, never read as numbers: no unboxing
     if i < 255 and type(rng).random is _RANDOM and type(rng).getrandbits is _GETRANDBITS:
-        _shuffle_in_pairs(rng, items, i)
+        _shuffle_in_pairs(rng, cast("list[object]", cards), i)  # moved, never read as numbers: no unboxing
         return cards
-    getrandbits = rng.getrandbits
-    while i > 0:
-        words = i
-        data: bytes = getrandbits(32 * words).to_bytes(4 * words, "little")
-        at = 3  # the most significant byte of the first word
-        end = 4 * words
-        while at < end:
-            bound = i + 1
-            width = bound.bit_length()
-            if width <= 8:
-                j = data[at] >> (8 - width)
-            else:
-                j = (data[at] << 24 | data[at - 1] << 16 | data[at - 2] << 8 | data[at - 3]) >> (32 - width)
-            at += 4
-            if j < bound:
-                items[i], items[j] = items[j], items[i]
-                i -= 1
-    return cards
+    return shuffle_with(rng.getrandbits, cards)
 
 
 _RANDOM = _random.Random.random
