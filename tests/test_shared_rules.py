@@ -434,7 +434,7 @@ def test_r7_shuffle_is_fisher_yates_as_cpython_shuffles() -> None:
 
     for seed in range(300):
         for n in range(3):
-            for size in (0, 1, 2, 14, 104, 108, 112):
+            for size in (0, 1, 2, 3, 4, 5, 8, 9, 14, 16, 17, 64, 65, 104, 108, 112, 128, 129, 255):
                 expected = list(range(size))
                 random.Random(f"{seed}:{n}").shuffle(expected)
                 assert shuffled(seed, n, list(range(size))) == expected

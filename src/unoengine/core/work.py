@@ -13,6 +13,8 @@ from collections.abc import Callable
 from hashlib import sha512
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
+from mypy_extensions import i64
+
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
 from unoengine.core.events import CardsDrawn, Event, GameEnded, HandsSwapped, Reshuffled, RoundEnded, RoundStarted
@@ -86,7 +88,7 @@ def shuffle_in_words(rng: _random.Random, cards: list[CardId]) -> list[CardId]:
     ``j > i``; ``getrandbits(k)`` for ``k <= 32`` is the top ``k`` bits of the
     generator's next 32-bit word.
     """
-    i = len(cards) - 1
+    i: i64 = len(cards) - 1
     if i < 255 and type(rng).random is _RANDOM and type(rng).getrandbits is _GETRANDBITS:
         _shuffle_in_pairs(rng, cast("list[object]", cards), i)  # moved, never read as numbers: no unboxing
         return cards
@@ -97,31 +99,43 @@ _RANDOM = _random.Random.random
 _GETRANDBITS = _random.Random.getrandbits
 
 
-def _shuffle_in_pairs(rng: _random.Random, items: list[object], i: int) -> None:
+def _shuffle_in_pairs(rng: _random.Random, items: list[object], i: i64) -> None:
     """:func:`shuffle_in_words` for fewer than 256 cards, from ``rng.random()``: each index is
     then at most 8 bits, the top byte of a word or less, and ``random()`` is two words
     (``(a >> 5) * 2**26 + (b >> 6)``, over ``2**53``), so each call gives the top bytes of
     two words, exactly. A pair is drawn only while two positions are left (each takes
     at least one word); a word alone (the last position's) comes from ``getrandbits(8)``, its top byte.
+
+    The loop's numbers are native 64-bit ints in the compiled build (``i64``): the index ``j`` of
+    position ``i`` is the top byte shifted right by ``8 - k``, ``k`` the bit length of ``i + 1``,
+    kept as ``shift`` and ``half`` (``2 ** (k - 1)``) as ``i`` goes down, instead of ``bit_length()``.
     """
     random = rng.random
-    spare = -1
+    spare: i64 = -1
     """The top byte of the second word of the last pair, while not used yet."""
+    half: i64 = 1
+    shift: i64 = 7
+    while half * 2 <= i + 1:
+        half *= 2
+        shift -= 1
+    top: i64
     while i > 0:
         if spare >= 0:
             top = spare
             spare = -1
         elif i >= 2:
-            x = int(random() * 9007199254740992.0)  # (a >> 5) << 26 | (b >> 6), exactly
+            x: i64 = int(random() * 9007199254740992.0)  # (a >> 5) << 26 | (b >> 6), exactly
             top = x >> 45  # a >> 24
             spare = (x >> 18) & 0xFF  # b >> 24
         else:
             top = rng.getrandbits(8)
-        bound = i + 1
-        j = top >> (8 - bound.bit_length())
-        if j < bound:
+        j = top >> shift
+        if j <= i:
             items[i], items[j] = items[j], items[i]
             i -= 1
+            if i < half - 1:  # i + 1 < 2 ** (k - 1): one bit fewer
+                half >>= 1
+                shift += 1
 
 
 class Work:
