@@ -45,3 +45,26 @@ def test_the_heuristic_counts_unseen_cards_of_the_game_s_own_deck(monkeypatch: p
     monkeypatch.setattr(heuristic, "find_rules", Spy)
     HeuristicBot(random.Random(0)).choose(view, view.legal)
     assert seen == ["standard108"]
+
+
+@pytest.mark.parametrize("name", ["random", "uniform"])
+def test_the_baseline_bots_pickle_and_take_a_new_generator(name: str) -> None:
+    """``random`` and ``uniform`` keep their generator's bound ``random`` beside it: assigning ``bot.rng``
+    rebinds the draws, and a bot pickles and copies with its generator (both builds)."""
+    import copy
+    import pickle
+
+    from unoengine import legal_actions, new_game
+    from unoengine.bots import make_bot
+
+    state = new_game("classic", 2, seed=3)
+    legal = legal_actions(state, state.to_act)
+    bot = make_bot(name, random.Random(1))
+    bot.rng = random.Random(5)  # type: ignore[attr-defined]
+    fresh = make_bot(name, random.Random(5))
+    assert [bot.choose(None, legal) for _ in range(30)] == [fresh.choose(None, legal) for _ in range(30)]
+    for way in ("pickle", "deepcopy"):
+        twin = pickle.loads(pickle.dumps(bot)) if way == "pickle" else copy.deepcopy(bot)
+        assert type(twin) is type(bot)
+        assert twin.rng.getstate() == bot.rng.getstate()  # type: ignore[attr-defined]
+        assert [twin.choose(None, legal) for _ in range(30)] == [bot.choose(None, legal) for _ in range(30)]

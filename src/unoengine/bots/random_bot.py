@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from unoengine.bots.base import register
@@ -13,6 +14,9 @@ _PLAY: Final = Play
 _DRAW: Final = Draw
 _PASS: Final = Pass
 _CATCH: Final = Catch
+_DRAW_ACTION: Final = DRAW
+_PASS_ACTION: Final = PASS
+_CALL_UNO_ACTION: Final = CALL_UNO
 
 
 class RandomBot:
@@ -26,20 +30,47 @@ class RandomBot:
     reacts = False
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        self._rng = rng
+        self._random: Callable[[], float] = rng.random
+        """``rng.random``, bound once: a call of it, not a method lookup on the generator, per choice."""
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator; assigning it rebinds the bot's draws to the new one."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._random = rng.random
+
+    def __reduce__(self) -> tuple[type[RandomBot], tuple[random.Random]]:
+        return RandomBot, (self._rng,)
 
     def choose(self, view: PlayerView | None, legal: tuple[Action, ...]) -> Action:
-        plays = [action for action in legal if type(action) is _PLAY]
+        # The plays are counted, and the chosen one found by a second pass, instead of gathered in a list;
+        # ``float(plays)``: the product of two floats, as ``random() * len(list)`` computes it.
+        plays = 0
+        for action in legal:
+            if type(action) is _PLAY:
+                plays += 1
         if plays:
-            return plays[int(self.rng.random() * len(plays))]
+            k = int(self._random() * float(plays))
+            for action in legal:
+                if type(action) is _PLAY:
+                    if not k:
+                        return action
+                    k -= 1
         # ``DRAW in legal`` and ``PASS in legal``, by type: every Draw is DRAW (it has no fields), and an ``in``
         # test runs the dataclass ``__eq__`` (Python code) against each other action.
-        if any(type(action) is _DRAW for action in legal):
-            return DRAW
-        if any(type(action) is _PASS for action in legal):
-            return PASS
-        choices = [action for action in legal if type(action) is not _CATCH and action is not CALL_UNO]
-        return choices[int(self.rng.random() * len(choices))] if choices else legal[0]
+        for action in legal:
+            if type(action) is _DRAW:
+                return _DRAW_ACTION
+        for action in legal:
+            if type(action) is _PASS:
+                return _PASS_ACTION
+        choices = [action for action in legal if type(action) is not _CATCH and action is not _CALL_UNO_ACTION]
+        return choices[int(self._random() * float(len(choices)))] if choices else legal[0]
 
     def react(self, view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
         return None
@@ -53,10 +84,24 @@ class UniformBot:
     reacts = False
 
     def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+        self._rng = rng
+        self._random: Callable[[], float] = rng.random
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator; assigning it rebinds the bot's draws to the new one."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._random = rng.random
+
+    def __reduce__(self) -> tuple[type[UniformBot], tuple[random.Random]]:
+        return UniformBot, (self._rng,)
 
     def choose(self, view: PlayerView | None, legal: tuple[Action, ...]) -> Action:
-        return legal[int(self.rng.random() * len(legal))]
+        return legal[int(self._random() * float(len(legal)))]
 
     def react(self, view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
         return None
