@@ -216,7 +216,8 @@ def deck_order(tables: DeckTables, deck: Sequence[Card | str], rules: RuleSet) -
     for card_id in range(len(tables.cards) - 1, -1, -1):
         free.setdefault(tables.cards[card_id], []).append(card_id)
     order: list[CardId] = []
-    for position, item in enumerate(deck):
+    given: Sequence[object] = deck  # (anything: refused below, not by the compiled build's check of a Card)
+    for position, item in enumerate(given):
         if isinstance(item, Card):
             card = item
         elif isinstance(item, str):
