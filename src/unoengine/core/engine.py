@@ -291,7 +291,8 @@ _MEMO: Final = _Memo()
 def _legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     pending = state.pending
     out: list[A.Action]
-    if seat_of(pending) == seat:
+    to_act = seat_of(pending)
+    if to_act is not None and to_act == seat:  # (as ints: not a comparison of two boxed objects)
         out = handler_of(state.game, pending).legal(state, seat)  # the decision's handler
     elif state.outcome is not None or not 0 <= seat < state.seats:
         return ()

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
@@ -168,6 +168,14 @@ def offer_dump(work: Work, seat: Seat, color: Color, on_decline: Seat) -> None:
         work.turn(on_decline)
 
 
+_SKIP: Final = Rank.SKIP
+_REVERSE: Final = Rank.REVERSE
+_DRAW_TWO: Final = Rank.DRAW_TWO
+_WILD: Final = Rank.WILD
+_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
+"""(The ranks of the first card and of a dump's cards, as constants: ``Rank.SKIP`` is a look-up in a Python class.)"""
+
+
 def start_play(work: Work) -> None:
     """D-6: turn the first card; Player 2 plays first, Player 1 resolves an action card."""
     player1 = work.dealer
@@ -178,17 +186,17 @@ def start_play(work: Work) -> None:
     face = work.tables.cards[first]
     work.color = face.color
     rank = face.rank
-    if rank is Rank.SKIP:
+    if rank is _SKIP:
         work.turn(player1)
-    elif rank is Rank.DRAW_TWO:
+    elif rank is _DRAW_TWO:
         work.draw(player2, 2)
         work.turn(player1)
-    elif rank is Rank.REVERSE:
+    elif rank is _REVERSE:
         assert face.color is not None
         offer_dump(work, player2, face.color, player2)
-    elif rank is Rank.WILD:
+    elif rank is _WILD:
         work.pending = ColorChoice(player1, player2, 0, player2)
-    elif rank is Rank.WILD_DRAW_FOUR:
+    elif rank is _WILD_DRAW_FOUR:
         work.pending = ColorChoice(player1, player2, 4, player1)
     else:
         work.turn(player2)
@@ -222,7 +230,7 @@ def dump_effect(work: Work, seat: Seat, card: Card, action: A.Play, final: bool)
     if not final and work.tables.holds_color(work.hands[seat], prior.color):
         work.pending = Dump(seat, prior.color, True, prior.on_decline)
         return
-    if card.rank is Rank.REVERSE:
+    if card.rank is _REVERSE:
         if not final:
             offer_dump(work, other(seat), prior.color, other(seat))
         return

@@ -117,7 +117,7 @@ def flex_deal(work: Work, order: list[CardId]) -> None:
         top = work.draw_pile[-1]
         work.draw_pile = work.draw_pile[:-1]
         work.discard_pile += (top,)
-        if cards[top].rank is Rank.NUMBER:
+        if not cards[top].is_action:  # (a field: ``Rank.NUMBER`` is a look-up in a Python class)
             break
     work.color = cards[top].color
     work.turn(work.next_seat(work.dealer))
