@@ -313,12 +313,13 @@ def test_each_rule_set_registers_its_own_decisions_and_hooks() -> None:
             defined = rules.decisions[kind].__module__
             assert defined in (home, "unoengine.core.state"), f"{kind!r} is not defined in {home} or the core"
             assert owners.setdefault(kind, rules.name) == rules.name, f"{kind!r} is claimed twice"
-        for hook in ("side_plays", "refuse_play", "on_play", "after_card", "state_json", "deal", "round_flags"):
+        for hook in ("side_plays", "refuse_play", "play_hooks", "state_json", "deal", "round_flags"):
             value = getattr(rules, hook)
             if value is not None:
                 assert value.__module__ in allowed, f"{rules.name}.{hook} comes from {value.__module__}"
         for effect in rules.effects.values():
-            assert effect.__module__ in allowed, f"{rules.name}'s effect {effect.__name__} is {effect.__module__}'s"
+            kind = type(effect)
+            assert kind.__module__ in allowed, f"{rules.name}'s effect {kind.__name__} is {kind.__module__}'s"
 
 
 def test_no_module_fills_another_modules_registry_at_import() -> None:

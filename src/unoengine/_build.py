@@ -25,6 +25,7 @@ from pathlib import Path
 from types import ModuleType
 
 COMPILED_MODULES: tuple[str, ...] = (
+    "unoengine.core.values",
     "unoengine.core.state",
     "unoengine.core.work",
     "unoengine.core.engine",
@@ -40,13 +41,13 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.play.table",
     "unoengine.bots.random_bot",
 )
-"""The modules compiled with mypyc (the hot path of every game: the core, the Table, the random bot; perft;
-determinize, which a search bot calls every iteration; and the action ids, whose ``legal_mask`` a learning loop
-asks for every step).
+"""The modules compiled with mypyc (the hot path of every game: the core and its values (the card and action
+classes), the Table, the random bot; perft; determinize, which a search bot calls every iteration; and the action
+ids, whose ``legal_mask`` a learning loop asks for every step).
 
 Not compiled: the notation parsers (``cards``, ``actions``: they take any object
 and refuse it with ``InvalidNotationError``, where compiled code would raise
-``TypeError`` first) and ``rules/__init__``."""
+``TypeError`` first; the classes they re-export are ``values``') and ``rules/__init__``."""
 
 ROOT = Path(__file__).resolve().parent.parent
 """The folder that holds the ``unoengine`` package."""

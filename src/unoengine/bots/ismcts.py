@@ -53,7 +53,6 @@ import math
 import random
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from unoengine.bots.base import register
@@ -61,6 +60,7 @@ from unoengine.bots.evaluation import win_probabilities
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.bots.reads import Reads
 from unoengine.core.actions import ACCEPT, CALL_UNO, DRAW, KEEP, PASS, Action, Catch, ChooseColor, Play
+from unoengine.core.actions import play as interned_play
 from unoengine.core.cards import COLORS, Card, Color, Rank, Seat
 from unoengine.core.determinize import Determinizer
 from unoengine.core.engine import apply_unchecked, legal_actions
@@ -91,7 +91,11 @@ def own_choices(legal: Iterable[Action]) -> list[Action]:
     """The actions of a seat's own decision: no ``catch``, no lone ``uno``; a play that
     may call UNO always does (not calling is never better: C-18's window)."""
     choices = [action for action in legal if type(action) is not Catch and action is not CALL_UNO]
-    calls = {replace(action, uno=False) for action in choices if type(action) is Play and action.uno}
+    calls = {
+        interned_play(action.card, action.color, action.flex, action.target)
+        for action in choices
+        if type(action) is Play and action.uno
+    }
     return [action for action in choices if action not in calls]
 
 

@@ -1,6 +1,7 @@
 """Actions and their notation (docs/NOTATION.md, "Actions").
 
-Every decision a seat can take is one :class:`Action` value. Actions are interned:
+Every decision a seat can take is one :class:`Action` value (its classes are
+those of ``unoengine.core.values``, re-exported here). Actions are interned:
 the same notation always gives the same object, so the engine compares them by
 identity on the hot path and ``parse_action(format_action(a)) is a``.
 """
@@ -8,102 +9,11 @@ identity on the hot path and ``parse_action(format_action(a)) is a``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from unoengine.core.cards import Card, Color, Seat, format_card, parse_card
 from unoengine.core.errors import InvalidNotationError, excerpt
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play a card: ``R7``, ``W:g``, ``G2|Y@flex``, ``FW+4@flex:y>3``, ``R7 uno``."""
-
-    card: Card
-    color: Color | None = None
-    flex: bool = False
-    target: Seat | None = None
-    uno: bool = False
-
-    def __str__(self) -> str:
-        return format_action(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """``draw``: a turn's draw, or taking a Duo volley's total (D-13)."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """``pass``: keep the drawn card (C-8), or decline a Duo Reverse dump (D-15)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class CallUno:
-    """``uno``: the seat down to one card calls UNO (C-18, C-19)."""
-
-    def __str__(self) -> str:
-        return "uno"
-
-
-@dataclass(frozen=True, slots=True)
-class Catch:
-    """``catch N``: catch seat N, who has one card and has not called (C-18)."""
-
-    seat: Seat
-
-    def __str__(self) -> str:
-        return f"catch {self.seat}"
-
-
-@dataclass(frozen=True, slots=True)
-class Accept:
-    """``accept``: draw the Wild Draw Four's cards (C-17, D-18, F-24)."""
-
-    def __str__(self) -> str:
-        return "accept"
-
-
-@dataclass(frozen=True, slots=True)
-class Challenge:
-    """``challenge``: challenge a Wild Draw Four (C-17, D-18, F-24)."""
-
-    def __str__(self) -> str:
-        return "challenge"
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    """``keep``: keep the drafted card (D-3)."""
-
-    def __str__(self) -> str:
-        return "keep"
-
-
-@dataclass(frozen=True, slots=True)
-class Reject:
-    """``reject``: reject the drafted card and take the next one (D-3)."""
-
-    def __str__(self) -> str:
-        return "reject"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseColor:
-    """``color g``: name a colour outside a play (Duo start, D-6)."""
-
-    color: Color
-
-    def __str__(self) -> str:
-        return f"color {self.color.letter}"
-
+from unoengine.core.values import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, Keep, Pass, Play, Reject
 
 Action = Play | Draw | Pass | CallUno | Catch | Accept | Challenge | Keep | Reject | ChooseColor
 
@@ -240,3 +150,33 @@ def format_action(action: Action) -> str:
     if action.uno:
         text += " uno"
     return text
+
+
+__all__ = [
+    "ACCEPT",
+    "ACTION_TYPES",
+    "CALL_UNO",
+    "CHALLENGE",
+    "DRAW",
+    "KEEP",
+    "MAX_ACTION_LENGTH",
+    "MAX_SEAT_DIGITS",
+    "PASS",
+    "REJECT",
+    "Accept",
+    "Action",
+    "CallUno",
+    "Catch",
+    "Challenge",
+    "ChooseColor",
+    "Draw",
+    "Keep",
+    "Pass",
+    "Play",
+    "Reject",
+    "catch",
+    "choose_color",
+    "format_action",
+    "parse_action",
+    "play",
+]

@@ -13,10 +13,10 @@ Notation (docs/NOTATION.md): ``R7``, ``YS``, ``BR``, ``G+2``, ``W``, ``W+4``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 
 from unoengine.core.errors import InvalidNotationError, excerpt
+from unoengine.core.values import Card
 
 CardId = int
 Seat = int
@@ -89,6 +89,11 @@ class Rank(Enum):
         """Wild cards have no colour and match anything (C-7, F-9)."""
         return self in _WILD_RANKS
 
+    @property
+    def has_flex_side(self) -> bool:
+        """Every card of this rank has a flex side: the Flex wilds (F-3; a coloured card has one by its colour)."""
+        return self in _FLEX_WILDS
+
 
 _WILD_RANKS = frozenset(
     {
@@ -114,66 +119,19 @@ _RANK_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A kind of card.
-
-    ``color`` is ``None`` for wild cards. ``number`` is set for number cards only.
-    ``flex_color`` is the colour of a Flex card's flex side (F-3); the flex side has
-    the same number or symbol family as the normal side (F-29). ``flip`` marks the
-    Flex flip symbol (F-4).
-    """
-
-    color: Color | None
-    rank: Rank
-    number: int | None = None
-    flex_color: Color | None = None
-    flip: bool = False
-
-    @property
-    def is_wild(self) -> bool:
-        """True for every wild card (they always match, C-7)."""
-        return self.rank in _WILD_RANKS
-
-    @property
-    def is_flex(self) -> bool:
-        """True for a card with a flex side: a two-sided card or a Flex wild (F-3)."""
-        return self.flex_color is not None or self.rank in _FLEX_WILDS
-
-    @property
-    def is_action(self) -> bool:
-        """Every card that is not a number card is an action card."""
-        return self.rank is not Rank.NUMBER
-
-    def __str__(self) -> str:
-        return format_card(self)
-
-    def __repr__(self) -> str:
-        return f"Card.parse({format_card(self)!r})"
-
-    @staticmethod
-    def parse(text: str) -> Card:
-        """Parse card notation (``r7``, ``G2|y``, ``w+4``).
-
-        Raises:
-            InvalidNotationError: the text is not a card.
-        """
-        return parse_card(text)
-
-    @property
-    def words(self) -> str:
-        """The card in words, for screen readers (F-5): ``green 2, flex side yellow``."""
-        if self.color is None:
-            base = _RANK_WORDS[self.rank]
-        elif self.rank is Rank.NUMBER:
-            base = f"{self.color.word} {self.number}"
-        else:
-            base = f"{self.color.word} {_RANK_WORDS[self.rank]}"
-        if self.flip:
-            base += " with flip symbol"
-        if self.flex_color is not None:
-            base += f", flex side {self.flex_color.word}"
-        return base
+def card_words(card: Card) -> str:
+    """The card in words, for screen readers (F-5): ``green 2, flex side yellow`` (``Card.words``)."""
+    if card.color is None:
+        base = _RANK_WORDS[card.rank]
+    elif card.rank is Rank.NUMBER:
+        base = f"{card.color.word} {card.number}"
+    else:
+        base = f"{card.color.word} {_RANK_WORDS[card.rank]}"
+    if card.flip:
+        base += " with flip symbol"
+    if card.flex_color is not None:
+        base += f", flex side {card.flex_color.word}"
+    return base
 
 
 _FLEX_WILDS = frozenset({Rank.FLEX_WILD_DRAW_TWO, Rank.FLEX_WILD_ALL_DRAW, Rank.FLEX_WILD_DRAW_FOUR})
@@ -192,7 +150,7 @@ _SYMBOLS = {"S": Rank.SKIP, "R": Rank.REVERSE, "+2": Rank.DRAW_TWO}
 _WILDS = {rank.value: rank for rank in _WILD_RANKS}
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: object) -> Card:
     """Parse card notation; case-insensitive, spaces ignored.
 
     >>> parse_card("g2|y")
@@ -247,3 +205,16 @@ def format_card(card: Card) -> str:
     if card.flex_color is not None:
         text += "|" + card.flex_color.value
     return text
+
+
+__all__ = [
+    "COLORS",
+    "Card",
+    "CardId",
+    "Color",
+    "Rank",
+    "Seat",
+    "card_words",
+    "format_card",
+    "parse_card",
+]

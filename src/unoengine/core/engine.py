@@ -216,7 +216,8 @@ def deck_order(tables: DeckTables, deck: Sequence[Card | str], rules: RuleSet) -
     for card_id in range(len(tables.cards) - 1, -1, -1):
         free.setdefault(tables.cards[card_id], []).append(card_id)
     order: list[CardId] = []
-    for position, item in enumerate(deck):
+    given: Sequence[object] = deck  # (anything: refused below, not by the compiled build's check of a Card)
+    for position, item in enumerate(given):
         if isinstance(item, Card):
             card = item
         elif isinstance(item, str):
@@ -290,7 +291,8 @@ _MEMO: Final = _Memo()
 def _legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
     pending = state.pending
     out: list[A.Action]
-    if seat_of(pending) == seat:
+    to_act = seat_of(pending)
+    if to_act is not None and to_act == seat:  # (as ints: not a comparison of two boxed objects)
         out = handler_of(state.game, pending).legal(state, seat)  # the decision's handler
     elif state.outcome is not None or not 0 <= seat < state.seats:
         return ()

@@ -374,7 +374,7 @@ class Work:
 
         Opens the UNO window (C-18) when the play leaves one card without ` uno`,
         runs the rule set's ``on_play`` hook, the card's effect and the
-        ``after_card`` hook, and ends the round when the hand is empty (C-20, D-12, F-27).
+        ``after_card`` hook (``play_hooks``), and ends the round when the hand is empty (C-20, D-12, F-27).
         """
         tables = self.tables
         face = tables.cards[card]
@@ -384,8 +384,9 @@ class Work:
         self.color = action.color if printed is None else printed
         self.blocked = 0
         rules = self.rules
-        if rules.on_play is not None:
-            rules.on_play(self, seat, action)
+        hooks = rules.play_hooks
+        if hooks is not None:
+            hooks.on_play(self, seat, action)
         left = len(self.hands[seat])
         if left == 1 and not action.uno:
             self.unsafe = seat
@@ -394,14 +395,13 @@ class Work:
             effect = tables.card_effects[card][1 if action.flex else 0]
             if effect is None:
                 effect = rules.effects[(face.rank, action.flex)]  # raises: the rule set has no such effect
-        effect(self, seat, face, action, final)
+        effect.run(self, seat, face, action, final)
         if not final and self.options.seven_zero:
             number = tables.card_number[card]
             if number in (0, 7):
                 self.seven_zero(seat, number, action.target)
-        after = rules.after_card
-        if after is not None:
-            after(self)
+        if hooks is not None:
+            hooks.after_card(self)
         if final:
             self.end_round(seat)
 

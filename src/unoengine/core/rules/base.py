@@ -28,7 +28,6 @@ from unoengine.core.state import (
 )
 from unoengine.core.work import Work
 
-Effect = Callable[[Work, Seat, Card, A.Play, bool], None]
 SidePlays = Callable[[GameState, Seat, int, int, bool], Sequence[A.Play]]
 """``side_plays(state, seat, kind, row, uno)``: a rule set's further plays of a card kind
 (Flex's flex sides), given the match row (top kind * 4 + colour) and whether ``uno`` variants are offered."""
@@ -37,11 +36,38 @@ PlayTable = Callable[[GameState, Seat, int, bool], "tuple[tuple[A.Play, ...], ..
 normal side and the rule set's ``side_plays`` together, for the seat as it is now (Flex: its Power Card)."""
 PlayRefusal = Callable[[GameState, Seat, A.Play, int], "tuple[str, str] | None"]
 """``refuse_play(state, seat, play, kind)``: the rule and reason a rule set refuses this play, or ``None``."""
-"""``effect(work, seat, card, play, final)``: resolve a played card.
 
-``final`` is True when the card was the player's last: the effect then only makes
-the draws the card imposes (C-20) and sets no pending decision.
-"""
+
+class Effect:
+    """What one side of a played card does: :meth:`run` resolves it (a rule set's ``effects[(rank, flex_side)]``).
+
+    Each effect is an object of a class of its own, its rule in :meth:`run`: the
+    engine calls it as a method of a compiled object (a native call), where a
+    function kept in a table would be called as a Python object, its arguments
+    boxed and parsed.
+    """
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        """Resolve the card ``seat`` played (``action``).
+
+        ``final`` is True when the card was the player's last: the effect then only
+        makes the draws the card imposes (C-20) and sets no pending decision.
+        """
+        raise NotImplementedError
+
+
+class PlayHooks:
+    """A rule set's hooks around every card played (``RuleSet.play_hooks``), as methods of a compiled object.
+
+    The base hooks do nothing; Flex's turn a Power Card red (F-14) and all of
+    them green (F-16 rule 1).
+    """
+
+    def on_play(self, work: Work, seat: Seat, action: A.Play) -> None:
+        """Called when a card is played, before its effect (F-14: a flex side turns the Power Card red)."""
+
+    def after_card(self, work: Work) -> None:
+        """Called after every card is resolved (F-16 rule 1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,10 +346,9 @@ class RuleSet:
     so that ``legal_actions`` reads one table per card as for Classic; the drawn card uses ``side_plays``)."""
     refuse_play: PlayRefusal | None = None
     """The rule set's own refusals of a play (Flex: F-3, F-14, F-22), checked before matching."""
-    on_play: Callable[[Work, Seat, A.Play], None] | None = None
-    """Called when a card is played, before its effect (F-14: a flex side turns the Power Card red)."""
-    after_card: Callable[[Work], None] | None = None
-    """Called after every card is resolved (F-16 rule 1)."""
+    play_hooks: PlayHooks | None = None
+    """Called around every card played: ``on_play`` before its effect, ``after_card`` after it (Flex's Power Cards,
+    F-14, F-16)."""
     state_json: Callable[[GameState], dict[str, Any]] | None = None
     """The rule set's own keys of ``uno replay --json`` (Flex ``power``, Duo ``volley``)."""
     handlers: Mapping[str, PendingHandler] = field(default_factory=lambda: dict(BASE_HANDLERS))
@@ -615,43 +640,63 @@ def describe_classic(card: Card) -> str:
 # -- shared effects ----------------------------------------------------------------
 
 
-def no_effect(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class NoEffect(Effect):
     """A number card or a Wild: the next player plays (C-7, C-15)."""
-    if not final:
-        work.turn(work.next_seat(seat))
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        if not final:
+            work.turn(work.next_seat(seat))
 
 
-def skip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+NO_EFFECT: Final = NoEffect()
+
+
+class Skip(Effect):
     """C-13 Skip: the next player loses their turn (D-14: with two, play again)."""
-    if not final:
-        work.turn(work.next_seat(seat, 2))
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        if not final:
+            work.turn(work.next_seat(seat, 2))
 
 
-def reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+SKIP: Final = Skip()
+
+
+class Reverse(Effect):
     """C-12 Reverse: the direction changes (with two players too); with two it acts as a Skip."""
-    if final:
-        return
-    work.direction = -work.direction
-    work.turn(seat if work.seats == 2 else work.next_seat(seat))
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        if final:
+            return
+        work.direction = -work.direction
+        work.turn(seat if work.seats == 2 else work.next_seat(seat))
 
 
-def draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+REVERSE: Final = Reverse()
+
+
+class DrawTwo(Effect):
     """C-14 Draw Two: the next player draws 2 and loses their turn (C-20 when final).
 
     H-1 (``stack_draw`` lets a Draw Two stack): the next player may add to the
     stack, or draws its total (a final Draw Two: the total is drawn at once).
     """
-    if work.options.stack_draw in TWO_STACKS:
-        total = stack_total(work.prior) + 2
-        victim = work.next_seat(seat)
-        if final:
-            work.draw(victim, total)
-        else:
-            work.pending = DrawStack(victim, total)
-        return
-    work.draw(work.next_seat(seat), 2)
-    if not final:
-        work.turn(work.next_seat(seat, 2))
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        if work.options.stack_draw in TWO_STACKS:
+            total = stack_total(work.prior) + 2
+            victim = work.next_seat(seat)
+            if final:
+                work.draw(victim, total)
+            else:
+                work.pending = DrawStack(victim, total)
+            return
+        work.draw(work.next_seat(seat), 2)
+        if not final:
+            work.turn(work.next_seat(seat, 2))
+
+
+DRAW_TWO: Final = DrawTwo()
 
 
 TWO_STACKS = frozenset({"draw_two", "same", "mixed"})
@@ -751,26 +796,31 @@ class StackHandler(PendingHandler):
         return self.rule, f"seat {seat} {what}, not {excerpt(A.format_action(action))}"
 
 
-def wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class WildDrawFour(Effect):
     """C-16, C-17, D-17, D-18, F-24: the next player draws 4 and loses their turn, or challenges.
 
     ``final`` (C-20): the draw is made with no challenge. Classic ``strict``: no
     challenge either (only legal plays were offered).
     """
-    victim = work.next_seat(seat)
-    stacking = work.options.stack_draw in FOUR_STACKS  # H-1: the victim may add to the stack
-    total = stack_total(work.prior) + 4 if stacking else 4
-    if final or work.options.wild_draw_four == "strict":
-        if stacking and not final:
-            work.pending = DrawStack(victim, total)
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        victim = work.next_seat(seat)
+        stacking = work.options.stack_draw in FOUR_STACKS  # H-1: the victim may add to the stack
+        total = stack_total(work.prior) + 4 if stacking else 4
+        if final or work.options.wild_draw_four == "strict":
+            if stacking and not final:
+                work.pending = DrawStack(victim, total)
+                return
+            work.draw(victim, total)
+            if not final:
+                work.turn(work.next_seat(seat, 2))
             return
-        work.draw(victim, total)
-        if not final:
-            work.turn(work.next_seat(seat, 2))
-        return
-    legal = work.rules.wild_draw_four_legal(work, seat, work.hands[seat], action)
-    after = work.next_seat(victim)
-    work.pending = ChallengeWindow(victim, seat, legal, total, after, victim, after)
+        legal = work.rules.wild_draw_four_legal(work, seat, work.hands[seat], action)
+        after = work.next_seat(victim)
+        work.pending = ChallengeWindow(victim, seat, legal, total, after, victim, after)
+
+
+WILD_DRAW_FOUR: Final = WildDrawFour()
 
 
 def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
@@ -779,12 +829,12 @@ def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...
 
 
 CLASSIC_EFFECTS: dict[tuple[Rank, bool], Effect] = {
-    (Rank.NUMBER, False): no_effect,
-    (Rank.SKIP, False): skip,
-    (Rank.REVERSE, False): reverse,
-    (Rank.DRAW_TWO, False): draw_two,
-    (Rank.WILD, False): no_effect,
-    (Rank.WILD_DRAW_FOUR, False): wild_draw_four,
+    (Rank.NUMBER, False): NO_EFFECT,
+    (Rank.SKIP, False): SKIP,
+    (Rank.REVERSE, False): REVERSE,
+    (Rank.DRAW_TWO, False): DRAW_TWO,
+    (Rank.WILD, False): NO_EFFECT,
+    (Rank.WILD_DRAW_FOUR, False): WILD_DRAW_FOUR,
 }
 
 

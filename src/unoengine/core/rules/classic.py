@@ -30,6 +30,8 @@ Readings (where the rulebook is silent):
 
 from __future__ import annotations
 
+from typing import Final
+
 from unoengine.core.cards import Card, CardId, Rank
 from unoengine.core.rules.base import (
     BASE_DECISIONS,
@@ -70,6 +72,12 @@ def classic_points(card: Card) -> int:
     return CLASSIC_POINTS[card.rank]
 
 
+_SKIP: Final = Rank.SKIP
+_REVERSE: Final = Rank.REVERSE
+_DRAW_TWO: Final = Rank.DRAW_TWO
+"""(The ranks the first card may have, as constants: ``Rank.SKIP`` is a look-up in a Python class.)"""
+
+
 def classic_deal(work: Work, order: list[CardId]) -> None:
     """C-2 … C-6: deal, turn the first card, perform its action."""
     deal_seven(work, order)
@@ -87,12 +95,12 @@ def classic_deal(work: Work, order: list[CardId]) -> None:
     dealer = work.dealer
     player = work.next_seat(dealer)
     rank = face.rank
-    if rank is Rank.SKIP:  # C-4: the first player is skipped
+    if rank is _SKIP:  # C-4: the first player is skipped
         work.turn(work.next_seat(dealer, 2))
-    elif rank is Rank.REVERSE:  # C-4: direction -1, the dealer plays first
+    elif rank is _REVERSE:  # C-4: direction -1, the dealer plays first
         work.direction = -1
         work.turn(dealer)
-    elif rank is Rank.DRAW_TWO:  # C-4: the first player draws 2 and is skipped
+    elif rank is _DRAW_TWO:  # C-4: the first player draws 2 and is skipped
         work.draw(player, 2)
         work.turn(work.next_seat(dealer, 2))
     else:  # C-6: the player to the dealer's left plays first

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
@@ -45,6 +45,8 @@ from unoengine.core.rules.base import (
     BASE_DECISIONS,
     CLASSIC_EFFECTS,
     CLASSIC_WORDS,
+    NO_EFFECT,
+    WILD_DRAW_FOUR,
     Effect,
     OptionSpec,
     PendingHandler,
@@ -52,10 +54,8 @@ from unoengine.core.rules.base import (
     StackHandler,
     color_index,
     describe_with,
-    no_effect,
     rule_set_options,
     standard_deck,
-    wild_draw_four,
     wild_draw_four_option,
     with_base,
 )
@@ -168,6 +168,14 @@ def offer_dump(work: Work, seat: Seat, color: Color, on_decline: Seat) -> None:
         work.turn(on_decline)
 
 
+_SKIP: Final = Rank.SKIP
+_REVERSE: Final = Rank.REVERSE
+_DRAW_TWO: Final = Rank.DRAW_TWO
+_WILD: Final = Rank.WILD
+_WILD_DRAW_FOUR: Final = Rank.WILD_DRAW_FOUR
+"""(The ranks of the first card and of a dump's cards, as constants: ``Rank.SKIP`` is a look-up in a Python class.)"""
+
+
 def start_play(work: Work) -> None:
     """D-6: turn the first card; Player 2 plays first, Player 1 resolves an action card."""
     player1 = work.dealer
@@ -178,17 +186,17 @@ def start_play(work: Work) -> None:
     face = work.tables.cards[first]
     work.color = face.color
     rank = face.rank
-    if rank is Rank.SKIP:
+    if rank is _SKIP:
         work.turn(player1)
-    elif rank is Rank.DRAW_TWO:
+    elif rank is _DRAW_TWO:
         work.draw(player2, 2)
         work.turn(player1)
-    elif rank is Rank.REVERSE:
+    elif rank is _REVERSE:
         assert face.color is not None
         offer_dump(work, player2, face.color, player2)
-    elif rank is Rank.WILD:
+    elif rank is _WILD:
         work.pending = ColorChoice(player1, player2, 0, player2)
-    elif rank is Rank.WILD_DRAW_FOUR:
+    elif rank is _WILD_DRAW_FOUR:
         work.pending = ColorChoice(player1, player2, 4, player1)
     else:
         work.turn(player2)
@@ -197,36 +205,45 @@ def start_play(work: Work) -> None:
 # -- effects -----------------------------------------------------------------------
 
 
-def duo_reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class DuoReverse(Effect):
     """D-15: after a Reverse the player may dump every card of its colour."""
-    if final:
-        return
-    assert card.color is not None
-    offer_dump(work, seat, card.color, other(seat))
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        if final:
+            return
+        assert card.color is not None
+        offer_dump(work, seat, card.color, other(seat))
 
 
-def duo_draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class DuoDrawTwo(Effect):
     """D-13: the opponent draws the volley's total, or adds a Draw Two (C-20 when final)."""
-    prior = work.prior
-    total = prior.total + 2 if type(prior) is Volley else 2
-    if final:
-        work.draw(other(seat), total)
-    else:
-        work.pending = Volley(other(seat), total)
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        prior = work.prior
+        total = prior.total + 2 if type(prior) is Volley else 2
+        if final:
+            work.draw(other(seat), total)
+        else:
+            work.pending = Volley(other(seat), total)
 
 
-def dump_effect(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class DumpEffect(Effect):
     """D-15: a card of the dump; the last one's action is completed by the opponent."""
-    prior = work.prior
-    assert type(prior) is Dump
-    if not final and work.tables.holds_color(work.hands[seat], prior.color):
-        work.pending = Dump(seat, prior.color, True, prior.on_decline)
-        return
-    if card.rank is Rank.REVERSE:
-        if not final:
-            offer_dump(work, other(seat), prior.color, other(seat))
-        return
-    DUO_EFFECTS[(card.rank, False)](work, seat, card, action, final)
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        prior = work.prior
+        assert type(prior) is Dump
+        if not final and work.tables.holds_color(work.hands[seat], prior.color):
+            work.pending = Dump(seat, prior.color, True, prior.on_decline)
+            return
+        if card.rank is _REVERSE:
+            if not final:
+                offer_dump(work, other(seat), prior.color, other(seat))
+            return
+        DUO_EFFECTS[(card.rank, False)].run(work, seat, card, action, final)
+
+
+DUMP_EFFECT: Final = DumpEffect()
 
 
 def duo_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
@@ -240,10 +257,10 @@ def duo_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], a
 
 DUO_EFFECTS: dict[tuple[Rank, bool], Effect] = {
     **CLASSIC_EFFECTS,
-    (Rank.REVERSE, False): duo_reverse,
-    (Rank.DRAW_TWO, False): duo_draw_two,
-    (Rank.WILD, False): no_effect,
-    (Rank.WILD_DRAW_FOUR, False): wild_draw_four,
+    (Rank.REVERSE, False): DuoReverse(),
+    (Rank.DRAW_TWO, False): DuoDrawTwo(),
+    (Rank.WILD, False): NO_EFFECT,
+    (Rank.WILD_DRAW_FOUR, False): WILD_DRAW_FOUR,
 }
 
 
@@ -329,7 +346,7 @@ class DumpHandler(PendingHandler):
         dump = work.prior
         assert type(dump) is Dump
         if type(action) is A.Play:
-            work.play_card(seat, work.find(seat, action.card), action, dump_effect)
+            work.play_card(seat, work.find(seat, action.card), action, DUMP_EFFECT)
         else:
             work.turn(dump.on_decline)
 

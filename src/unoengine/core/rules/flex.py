@@ -11,8 +11,9 @@ Same as Classic except where said. Flags and hooks, with their rules:
   and covered until a number card starts play.
 - matching (F-9), drawing (F-10, F-11), an empty draw pile (F-12) and the end of
   the turn (F-13): shared engine, as Classic.
-- flex sides (F-14, F-15) while the Power Card is green; ``after_card`` turns every
-  Power Card green when all are red (F-16 rule 1); flip-symbol cards (F-16 rule 2)
+- flex sides (F-14, F-15) while the Power Card is green; ``play_hooks`` turn a
+  Power Card red at a flex-side play, and every one green when all are red (F-16
+  rule 1); flip-symbol cards (F-16 rule 2)
   and Wild All Flip (F-16 rule 3, F-18).
 - effects: Draw Two, Reverse, Skip (F-17), Flex Draw Two (F-19), Flex Reverse
   (F-20), Flex Skip (F-21), Flex Wild Draw Two (F-22), Flex Wild All Draw (F-23),
@@ -47,21 +48,22 @@ from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
 from unoengine.core.events import PowerFlipped
 from unoengine.core.rules.base import (
+    DRAW_TWO,
+    NO_EFFECT,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
     DeckTables,
     Effect,
+    PlayHooks,
     RuleSet,
     deal_seven,
     dealer_to_the_left,
     describe_with,
-    draw_two,
     face_matches,
     first_to_target,
     match_row,
-    no_effect,
-    reverse,
     rule_set_options,
-    skip,
-    wild_draw_four,
     wild_draw_four_option,
     winner_takes_all,
 )
@@ -117,7 +119,7 @@ def flex_deal(work: Work, order: list[CardId]) -> None:
         top = work.draw_pile[-1]
         work.draw_pile = work.draw_pile[:-1]
         work.discard_pile += (top,)
-        if cards[top].rank is Rank.NUMBER:
+        if not cards[top].is_action:  # (a field: ``Rank.NUMBER`` is a look-up in a Python class)
             break
     work.color = cards[top].color
     work.turn(work.next_seat(work.dealer))
@@ -126,68 +128,84 @@ def flex_deal(work: Work, order: list[CardId]) -> None:
 # -- effects -----------------------------------------------------------------------
 
 
-def flip_number(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class FlipNumber(Effect):
     """F-16 rule 2: a flip-symbol card flips its player's Power Card."""
-    if card.flip:
-        work.set_power(seat, not work.power[seat])
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        if card.flip:
+            work.set_power(seat, not work.power[seat])
+            if work.events is not None:
+                work.emit(PowerFlipped(work.power))
+        NO_EFFECT.run(work, seat, card, action, final)
+
+
+class FlexDrawTwo(Effect):
+    """F-19 flex side: every other player draws 1; the next player keeps their turn."""
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        for victim in work.others(seat):
+            work.draw(victim, 1)
+        NO_EFFECT.run(work, seat, card, action, final)
+
+
+class FlexReverse(Effect):
+    """F-20 flex side: the direction changes and the first player in it is skipped."""
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        if final:
+            return
+        work.direction = -work.direction
+        work.turn(work.next_seat(seat, 2))
+
+
+class FlexSkip(Effect):
+    """F-21 flex side: every other player is skipped; the player plays again."""
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        if not final:
+            work.turn(seat)
+
+
+class WildAllFlip(Effect):
+    """F-18: every Power Card flips; the colour is named in the play."""
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        work.power = tuple([not green for green in work.power])
         if work.events is not None:
             work.emit(PowerFlipped(work.power))
-    no_effect(work, seat, card, action, final)
+        NO_EFFECT.run(work, seat, card, action, final)
 
 
-def flex_draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-    """F-19 flex side: every other player draws 1; the next player keeps their turn."""
-    for victim in work.others(seat):
-        work.draw(victim, 1)
-    no_effect(work, seat, card, action, final)
-
-
-def flex_reverse(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-    """F-20 flex side: the direction changes and the first player in it is skipped."""
-    if final:
-        return
-    work.direction = -work.direction
-    work.turn(work.next_seat(seat, 2))
-
-
-def flex_skip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-    """F-21 flex side: every other player is skipped; the player plays again."""
-    if not final:
-        work.turn(seat)
-
-
-def wild_all_flip(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-    """F-18: every Power Card flips; the colour is named in the play."""
-    work.power = tuple([not green for green in work.power])
-    if work.events is not None:
-        work.emit(PowerFlipped(work.power))
-    no_effect(work, seat, card, action, final)
-
-
-def flex_wild_draw_two(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class FlexWildDrawTwo(Effect):
     """F-22 flex side: the chosen seat draws 2; the next player plays as usual."""
-    assert action.target is not None
-    work.draw(action.target, 2)
-    no_effect(work, seat, card, action, final)
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        assert action.target is not None
+        work.draw(action.target, 2)
+        NO_EFFECT.run(work, seat, card, action, final)
 
 
-def flex_wild_all_draw(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class FlexWildAllDraw(Effect):
     """F-23 flex side: every other player draws 2; the next player keeps their turn."""
-    for victim in work.others(seat):
-        work.draw(victim, 2)
-    no_effect(work, seat, card, action, final)
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        for victim in work.others(seat):
+            work.draw(victim, 2)
+        NO_EFFECT.run(work, seat, card, action, final)
 
 
-def flex_wild_draw_four(work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+class FlexWildDrawFour(Effect):
     """F-25 flex side: the chosen seat draws 4 or challenges; the next player plays."""
-    target = action.target
-    assert target is not None
-    if final:
-        work.draw(target, 4)
-        return
-    legal = flex_wild_draw_four_legal(work, seat, work.hands[seat], action)
-    after = work.next_seat(seat)
-    work.pending = ChallengeWindow(target, seat, legal, 4, after, after, after)
+
+    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        target = action.target
+        assert target is not None
+        if final:
+            work.draw(target, 4)
+            return
+        legal = flex_wild_draw_four_legal(work, seat, work.hands[seat], action)
+        after = work.next_seat(seat)
+        work.pending = ChallengeWindow(target, seat, legal, 4, after, after, after)
 
 
 def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
@@ -208,14 +226,22 @@ def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], 
     return True
 
 
-def all_red_turn_green(work: Work) -> None:
-    """F-16 rule 1: whenever every Power Card is red, all turn green at once."""
-    for green in work.power:  # (``any()`` is a call of a builtin; this loop is compiled)
-        if green:
-            return
-    work.power = (True,) * work.seats
-    if work.events is not None:
-        work.emit(PowerFlipped(work.power))
+class PowerCards(PlayHooks):
+    """Flex's Power Cards around every card played (F-14, F-16 rule 1)."""
+
+    def on_play(self, work: Work, seat: Seat, action: A.Play) -> None:
+        """F-14: a flex-side play turns the player's Power Card red."""
+        if action.flex:
+            work.set_power(seat, False)
+
+    def after_card(self, work: Work) -> None:
+        """F-16 rule 1: whenever every Power Card is red, all turn green at once."""
+        for green in work.power:  # (``any()`` is a call of a builtin; this loop is compiled)
+            if green:
+                return
+        work.power = (True,) * work.seats
+        if work.events is not None:
+            work.emit(PowerFlipped(work.power))
 
 
 # -- flex sides (F-14, F-22) --------------------------------------------------------
@@ -340,12 +366,6 @@ def refuse_flex_play(state: GameState, seat: Seat, action: A.Play, kind: int) ->
     return None
 
 
-def use_power(work: Work, seat: Seat, action: A.Play) -> None:
-    """F-14: a flex-side play turns the player's Power Card red."""
-    if action.flex:
-        work.set_power(seat, False)
-
-
 def all_green(seats: int) -> list[bool]:
     """F-2, F-6: every Power Card starts each round green."""
     return [True] * seats
@@ -390,21 +410,21 @@ def flex_json(state: GameState) -> dict[str, Any]:
 
 
 FLEX_EFFECTS: dict[tuple[Rank, bool], Effect] = {
-    (Rank.NUMBER, False): flip_number,
-    (Rank.NUMBER, True): no_effect,
-    (Rank.SKIP, False): skip,
-    (Rank.SKIP, True): flex_skip,
-    (Rank.REVERSE, False): reverse,
-    (Rank.REVERSE, True): flex_reverse,
-    (Rank.DRAW_TWO, False): draw_two,
-    (Rank.DRAW_TWO, True): flex_draw_two,
-    (Rank.WILD_ALL_FLIP, False): wild_all_flip,
-    (Rank.FLEX_WILD_DRAW_TWO, False): no_effect,
-    (Rank.FLEX_WILD_DRAW_TWO, True): flex_wild_draw_two,
-    (Rank.FLEX_WILD_ALL_DRAW, False): no_effect,
-    (Rank.FLEX_WILD_ALL_DRAW, True): flex_wild_all_draw,
-    (Rank.FLEX_WILD_DRAW_FOUR, False): wild_draw_four,
-    (Rank.FLEX_WILD_DRAW_FOUR, True): flex_wild_draw_four,
+    (Rank.NUMBER, False): FlipNumber(),
+    (Rank.NUMBER, True): NO_EFFECT,
+    (Rank.SKIP, False): SKIP,
+    (Rank.SKIP, True): FlexSkip(),
+    (Rank.REVERSE, False): REVERSE,
+    (Rank.REVERSE, True): FlexReverse(),
+    (Rank.DRAW_TWO, False): DRAW_TWO,
+    (Rank.DRAW_TWO, True): FlexDrawTwo(),
+    (Rank.WILD_ALL_FLIP, False): WildAllFlip(),
+    (Rank.FLEX_WILD_DRAW_TWO, False): NO_EFFECT,
+    (Rank.FLEX_WILD_DRAW_TWO, True): FlexWildDrawTwo(),
+    (Rank.FLEX_WILD_ALL_DRAW, False): NO_EFFECT,
+    (Rank.FLEX_WILD_ALL_DRAW, True): FlexWildAllDraw(),
+    (Rank.FLEX_WILD_DRAW_FOUR, False): WILD_DRAW_FOUR,
+    (Rank.FLEX_WILD_DRAW_FOUR, True): FlexWildDrawFour(),
 }
 
 
@@ -429,8 +449,7 @@ FLEX = RuleSet(
     side_plays=flex_side_plays,
     play_table=flex_play_table,
     refuse_play=refuse_flex_play,
-    on_play=use_power,
-    after_card=all_red_turn_green,
+    play_hooks=PowerCards(),
     state_json=flex_json,
     describe_side=describe_flex,
     rule_letter="F",
