@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
 
 TURNS: Final[tuple[Turn, ...]] = tuple(Turn(seat) for seat in range(16))
+CARD_BYTE: Final[tuple[bytes, ...]] = tuple(bytes((card,)) for card in range(256))
+"""Each card id as the one byte a hand or a pile holds it as (a table: no ``bytes`` built per card)."""
 _new_tuple: Final[Callable[..., Any]] = tuple.__new__
 _STATE: Final = GameState
 T = TypeVar("T")
@@ -129,7 +131,8 @@ class Work:
 
     It has the state's fields as attributes, plus ``events`` (the list events go to, or ``None``),
     ``prior`` and ``prior_color`` (the pending decision and colour before the action).
-    ``hands`` is a list while the action resolves; ``power`` stays a tuple, replaced by
+    ``hands`` is a list of ``bytes`` while the action resolves, and the piles are ``bytes`` (the state's
+    ``hand_bytes``, ``draw_bytes``, ``discard_bytes``: one byte a card id); ``power`` stays a tuple, replaced by
     :meth:`set_power` (most actions leave it as it is, and it is not copied for them). ``__init__`` and
     ``freeze`` name every field of ``GameState`` in order (the one field list):
     tests/test_work_fields.py checks ``Work(s).freeze() == s`` over playout states
@@ -142,9 +145,9 @@ class Work:
     shuffles: int
     round: int
     dealer: Seat
-    hands: list[tuple[CardId, ...]]
-    draw_pile: tuple[CardId, ...]
-    discard_pile: tuple[CardId, ...]
+    hands: list[bytes]
+    draw_pile: bytes
+    discard_pile: bytes
     color: Color | None
     direction: int
     power: tuple[bool, ...]
@@ -174,9 +177,9 @@ class Work:
         self.shuffles = state.shuffles
         self.round = state.round
         self.dealer = state.dealer
-        hands = state.hands
-        self.draw_pile = state.draw_pile
-        self.discard_pile = state.discard_pile
+        hands = state.hand_bytes
+        self.draw_pile = state.draw_bytes
+        self.discard_pile = state.discard_bytes
         self.color = state.color
         self.direction = state.direction
         self.pending = state.pending
@@ -291,34 +294,35 @@ class Work:
         if self.known:
             self.known = tuple(fact for fact in self.known if fact[2] != card)
 
-    def learn(self, viewer: Seat, holder: Seat, cards: tuple[CardId, ...]) -> None:
+    def learn(self, viewer: Seat, holder: Seat, cards: bytes) -> None:
         """``viewer`` has seen ``cards`` in ``holder``'s hand (C-17's shown hand, H-2's swap)."""
         if viewer == holder:
             return
         known = self.known
         self.known = known + tuple(fact for fact in ((viewer, holder, card) for card in cards) if fact not in known)
 
-    def draw(self, seat: Seat, count: int) -> tuple[CardId, ...]:
+    def draw(self, seat: Seat, count: int) -> bytes:
         """``seat`` draws ``count`` cards, refilling the draw pile as the rules say.
 
         When both piles together cannot supply them, the seat draws what there is
         (C-11). Returns the cards drawn, in order.
         """
-        got: tuple[CardId, ...] = ()
+        got = b""
         while count > 0:
             pile = self.draw_pile
             if not pile:
                 if not self.refill():
                     break
                 pile = self.draw_pile
-            take = count if count < len(pile) else len(pile)
-            got += (pile[-1],) if take == 1 else pile[: -take - 1 : -1]  # (the top card: one read, no slice)
-            self.draw_pile = pile[:-take]
+            size = len(pile)
+            take = count if count < size else size
+            got += pile[size - 1 :] if take == 1 else pile[: -take - 1 : -1]  # (the top card: one slice)
+            self.draw_pile = pile[: size - take]
             count -= take
         if got:
             self.hands[seat] += got
         if self.events is not None:
-            self.events.append(CardsDrawn(seat, got))
+            self.events.append(CardsDrawn(seat, tuple(got)))
         return got
 
     def refill(self) -> bool:
@@ -338,7 +342,7 @@ class Work:
         else:
             # C-10: shuffled; wilds lose their chosen colour (no colour is stored per card).
             self.shuffle(rest)
-        self.draw_pile = tuple(rest)
+        self.draw_pile = bytes(rest)
         if self.events is not None:
             self.events.append(Reshuffled(len(rest), self.rules.turn_over_discards))
         return True
@@ -365,7 +369,7 @@ class Work:
         tables = self.tables
         face = tables.cards[card]
         self.take(seat, card)
-        self.discard_pile += (card,)
+        self.discard_pile += CARD_BYTE[card]
         printed = tables.card_color[card]
         self.color = action.color if printed is None else printed
         self.blocked = 0
@@ -436,7 +440,7 @@ class Work:
         self.round_winner = winner
         self.unsafe = None
         if self.events is not None:
-            self.emit(RoundEnded(self.round, winner, deltas, tuple(self.hands)))
+            self.emit(RoundEnded(self.round, winner, deltas, tuple([tuple(hand) for hand in self.hands])))
         if winner is None:
             over, game_winner = self.options.single_round, None
             termination = Termination.BLOCKED
@@ -459,8 +463,8 @@ class Work:
             order = self.shuffle(list(range(len(self.tables.cards))))
         else:
             self.shuffles += 1  # a given deck stands for this shuffle (G-1)
-        self.hands = [() for _ in range(self.seats)]
-        self.discard_pile = ()
+        self.hands = [b"" for _ in range(self.seats)]
+        self.discard_pile = b""
         self.color = None
         self.direction = 1
         self.power = tuple(self.rules.round_flags(self.seats))
