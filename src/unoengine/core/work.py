@@ -267,14 +267,18 @@ class Work:
         kind_of = tables.kind_of
         cards = tables.cards
         hand = self.hands[seat]
-        for card_id in hand:
+        size = len(hand)
+        for index in range(size):  # (by index: a byte read is an int, where iterating bytes boxes each)
+            card_id = hand[index]
             if cards[card_id] is card:
                 same = kind_of[card_id]
-                for first in hand:
+                for other in range(size):
+                    first = hand[other]
                     if kind_of[first] == same:
                         return first
         kind = tables.kind(card)
-        for card_id in hand:
+        for index in range(size):
+            card_id = hand[index]
             if kind_of[card_id] == kind:
                 return card_id
         raise AssertionError(f"no {card} in seat {seat}'s hand")
@@ -307,20 +311,24 @@ class Work:
         When both piles together cannot supply them, the seat draws what there is
         (C-11). Returns the cards drawn, in order.
         """
+        # (Written for the compiled build: ``len()`` and ``a + b`` of bytes are inlined, ``not`` and ``+=`` are not.)
         got = b""
         while count > 0:
             pile = self.draw_pile
-            if not pile:
+            size = len(pile)
+            if size == 0:
                 if not self.refill():
                     break
                 pile = self.draw_pile
-            size = len(pile)
+                size = len(pile)
             take = count if count < size else size
-            got += pile[size - 1 :] if take == 1 else pile[: -take - 1 : -1]  # (the top card: one slice)
+            part = pile[size - 1 :] if take == 1 else pile[: -take - 1 : -1]  # (the top card: one slice)
+            got = part if len(got) == 0 else got + part
             self.draw_pile = pile[: size - take]
             count -= take
-        if got:
-            self.hands[seat] += got
+        if len(got) != 0:
+            hands = self.hands
+            hands[seat] = hands[seat] + got
         if self.events is not None:
             self.events.append(CardsDrawn(seat, tuple(got)))
         return got
@@ -369,7 +377,7 @@ class Work:
         tables = self.tables
         face = tables.cards[card]
         self.take(seat, card)
-        self.discard_pile += CARD_BYTE[card]
+        self.discard_pile = self.discard_pile + CARD_BYTE[card]
         printed = tables.card_color[card]
         self.color = action.color if printed is None else printed
         self.blocked = 0

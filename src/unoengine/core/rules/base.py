@@ -533,7 +533,11 @@ class DeckTables:
         target = color_index(color)
         kind_of = self.kind_of
         colors = self.kind_color
-        return any(colors[kind_of[card]] == target for card in hand)
+        # A compiled loop by index (``any()`` of a generator is Python calls; iterating bytes boxes each byte).
+        for index in range(len(hand)):  # noqa: SIM110
+            if colors[kind_of[hand[index]]] == target:
+                return True
+        return False
 
 
 _TABLES: dict[tuple[int, int], tuple[tuple[Card, ...], DeckTables]] = {}
@@ -863,7 +867,8 @@ def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
     play_table = state.game.rules.play_table
     if play_table is not None:
         table = play_table(state, seat, row, uno)
-    for card in hand:
+    for index in range(len(hand)):  # (by index: a byte read is an int, where iterating bytes boxes each)
+        card = hand[index]
         plays = table[card]
         if not plays:
             continue

@@ -268,8 +268,9 @@ class DraftHandler(PendingHandler):
         looked, following = pile[-1], pile[-2]
         work.draw_pile = pile[:-2]
         kept, discarded = (looked, following) if action == A.KEEP else (following, looked)
-        work.hands[seat] += CARD_BYTE[kept]
-        work.discard_pile += CARD_BYTE[discarded]
+        hands = work.hands
+        hands[seat] = hands[seat] + CARD_BYTE[kept]
+        work.discard_pile = work.discard_pile + CARD_BYTE[discarded]
         if work.events is not None:
             work.emit(CardsDrawn(seat, (kept,)))
         step = draft.step + 1
