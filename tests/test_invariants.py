@@ -182,10 +182,13 @@ def kinds(state: GameState) -> tuple[Any, ...]:
     if type(pending) is DrawnCardChoice and pending.card is not None:
         pending = (pending.kind, pending.seat, format_card(cards[pending.card]))
     return (
+        tuple(named(hand) for hand in state.hands),  # (a state's hands and piles hold card ids only)
+        named(state.draw_pile),
+        named(state.discard_pile),
         state._replace(
-            hands=tuple(named(hand) for hand in state.hands),
-            draw_pile=named(state.draw_pile),
-            discard_pile=named(state.discard_pile),
+            hands=((),) * len(state.hands),
+            draw_pile=(),
+            discard_pile=(),
             pending=None,
             known=tuple((viewer, holder, format_card(cards[card])) for viewer, holder, card in state.known),
         ),

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unoengine import GameState, apply_unchecked, legal_actions, new_game, view_for
+from unoengine.core.errors import InvalidNotationError
+from unoengine.core.rules import find_rules
 from unoengine.core.state import Game
 
 CASES = [("classic", 2), ("classic", 4), ("classic", 10), ("duo", 2), ("flex", 3), ("flex", 8)]
@@ -71,14 +75,37 @@ def test_a_game_pickles_only_the_options_it_changes() -> None:
     assert reduce(rules, seats, changed.options.to_dict()) is changed.game
 
 
-def test_a_state_pickles_its_cards_as_bytes_and_any_card_id_still_round_trips() -> None:
-    """Hands and piles pickle as bytes (a card id below 256: every deck's); an id that does not fit a byte is
-    written as it is, and every state loads as the same value."""
+def test_a_state_holds_and_pickles_its_cards_as_bytes_and_shows_them_as_tuples() -> None:
+    """Hands and piles are held and pickled as bytes (a card id is one byte: every deck has fewer than 256
+    cards); the fields read as tuples of card ids, as they always did; a state given tuples holds the same
+    value, and a card id that is not a byte is refused."""
     state = random_state("classic", 3, 5, 30)
     assert bytes(state.draw_pile) in pickle.dumps(state)
-    odd = state._replace(hands=((300, 1), *state.hands[1:]), draw_pile=(256, *state.draw_pile), discard_pile=())
-    for value in (state, odd):
-        again = pickle.loads(pickle.dumps(value))
-        assert again == value and hash(again) == hash(value)
-        assert type(again.hands[0]) is tuple and type(again.draw_pile) is tuple
-    assert pickle.loads(pickle.dumps(odd)).hands[0] == (300, 1)
+    assert type(state.draw_bytes) is bytes and all(type(hand) is bytes for hand in state.hand_bytes)
+    assert type(state.draw_pile) is tuple and type(state.hands[0]) is tuple and type(state.discard_pile) is tuple
+    assert state.hands == tuple(tuple(hand) for hand in state.hand_bytes)
+    assert state.draw_pile == tuple(state.draw_bytes) and state.discard_pile == tuple(state.discard_bytes)
+    given = state._replace(hands=state.hands, draw_pile=state.draw_pile, discard_pile=state.discard_pile)
+    assert given == state and hash(given) == hash(state) and given.hand_bytes == state.hand_bytes
+    assert GameState(**state._asdict()) == state and tuple(GameState(*state)) == tuple(state)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and hash(again) == hash(state) and type(again.draw_bytes) is bytes
+    for odd in ({"hands": ((300, 1), *state.hands[1:])}, {"draw_pile": (256,)}, {"discard_pile": (-1,)}):
+        with pytest.raises(ValueError, match="card ids are bytes"):
+            state._replace(**odd)
+
+
+def test_a_deck_of_more_than_256_cards_is_refused_by_name() -> None:
+    """A card id is one byte of a hand or a pile: a rule set whose deck has more than 256 cards (none here:
+    Duo's 112 is the largest of any rule set and option) is refused when a game of it starts."""
+    largest = max(
+        len(rules.make_deck(rules.options({name: value} if name else {})))
+        for rules in (find_rules("classic"), find_rules("duo"), find_rules("flex"))
+        for name, values in [("", [None]), *((spec.name, spec.choices) for spec in rules.option_specs if spec.deck)]
+        for value in values
+    )
+    assert largest == 112
+    classic = find_rules("classic")
+    huge = dataclasses.replace(classic, name="huge", make_deck=lambda options: classic.make_deck(options) * 3)
+    with pytest.raises(InvalidNotationError, match="deck of 324 cards: a deck has at most 256"):
+        new_game(huge, 2, seed=1)

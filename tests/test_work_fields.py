@@ -21,9 +21,13 @@ from unoengine.core.work import Work
 def round_trips(state: GameState) -> None:
     work = Work(state, None)
     assert work.freeze() == state
-    for name, value in zip(FIELDS, state, strict=True):
+    for name in FIELDS:
         got = getattr(work, name)
+        value = getattr(state, HELD.get(name, name))  # the hands and piles as the bytes both hold them
         assert (tuple(got) if isinstance(got, list) else got) == value, name
+
+
+HELD = {"hands": "hand_bytes", "draw_pile": "draw_bytes", "discard_pile": "discard_bytes"}
 
 
 @SETTINGS

@@ -159,9 +159,9 @@ def new_game(
         shuffles=0,
         round=1,
         dealer=0,
-        hands=((),) * seats,
-        draw_pile=(),
-        discard_pile=(),
+        hands=(b"",) * seats,
+        draw_pile=b"",
+        discard_pile=b"",
         color=None,
         direction=1,
         power=(),
@@ -386,7 +386,7 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
     if not is_int(seat) or not 0 <= seat < state.seats:
         return "G-4", f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1})"
     if type(action) is A.CallUno:
-        count = len(state.hands[seat])
+        count = len(state.hand_bytes[seat])
         if count != 1:
             return cite["uno"], f"seat {seat} holds {count} cards, not one, and cannot call UNO"
         return cite["uno"], f"seat {seat} has no UNO to call (already called, or the window has closed)"
@@ -396,7 +396,7 @@ def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]
             return cite["uno"], "a seat cannot catch itself"
         if not 0 <= target < state.seats:
             return "G-4", f"there is no seat {target}"
-        count = len(state.hands[target])
+        count = len(state.hand_bytes[target])
         if count != 1:
             return cite["uno"], f"seat {target} holds {count} cards, not one: there is nothing to catch"
         return cite["uno"], f"seat {target} called UNO in time (or the window has closed)"

@@ -6,13 +6,19 @@
 fields and builds one per action by a direct call. The pending decisions are
 ``NamedTuple`` values.
 
-Piles are tuples of ``CardId`` with the **top at the end**. Hands are tuples of
-``CardId`` in the order the cards were received.
+Piles are sequences of ``CardId`` with the **top at the end**. Hands are sequences
+of ``CardId`` in the order the cards were received. The state holds each as
+``bytes`` (one byte a card id: every deck has fewer than 256 cards,
+:data:`MAX_CARDS`): a draw or a play slices and joins byte strings, and the
+rules read a card id from them as a plain int. Its public fields ``hands``,
+``draw_pile`` and ``discard_pile`` are the same cards as tuples of ``CardId``,
+as they always were; ``hand_bytes``, ``draw_bytes`` and ``discard_bytes`` are
+the byte strings themselves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, TypeGuard, cast
 
@@ -20,6 +26,26 @@ from unoengine.core.cards import COLORS, CardId, Color, Seat
 
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Options, PendingHandler, RuleSet
+
+
+MAX_CARDS: Final = 256
+"""The most cards a deck may have: a card id is one byte of a hand or a pile (0 to 255)."""
+
+
+def card_bytes(cards: object) -> bytes:
+    """Card ids as the state holds them: one byte a card.
+
+    Raises:
+        ValueError: an id that is not an int from 0 to 255 (no deck has 256 cards or more, :data:`MAX_CARDS`).
+    """
+    if type(cards) is bytes:
+        return cards
+    try:
+        return bytes(cast("Iterable[int]", cards))
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"card ids are bytes of a hand or pile, ints from 0 to {MAX_CARDS - 1}, not {cards!r}"
+        ) from None
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -269,6 +295,12 @@ _FIELD_NAMES: Final = (
 )
 """The state's fields, in order (:data:`FIELDS`)."""
 
+_SLOTS: Final = tuple(
+    {"hands": "hand_bytes", "draw_pile": "draw_bytes", "discard_pile": "discard_bytes"}.get(name, name)
+    for name in _FIELD_NAMES
+)
+"""The attributes that hold them: the hands and piles as ``bytes`` (the fields are their tuples)."""
+
 
 class GameState:
     """Everything about a game at one moment (an immutable value).
@@ -307,7 +339,7 @@ class GameState:
     ``PlayerView.known``).
     """
 
-    __slots__ = _FIELD_NAMES
+    __slots__ = _SLOTS
 
     _fields: ClassVar[tuple[str, ...]] = _FIELD_NAMES
     """The fields, in order (as a ``NamedTuple`` names them)."""
@@ -319,9 +351,9 @@ class GameState:
         shuffles: int,
         round: int,
         dealer: Seat,
-        hands: tuple[tuple[CardId, ...], ...],
-        draw_pile: tuple[CardId, ...],
-        discard_pile: tuple[CardId, ...],
+        hands: tuple[bytes | tuple[CardId, ...], ...],
+        draw_pile: bytes | tuple[CardId, ...],
+        discard_pile: bytes | tuple[CardId, ...],
         color: Color | None,
         direction: int,
         power: tuple[bool, ...],
@@ -341,9 +373,14 @@ class GameState:
         self.shuffles = shuffles
         self.round = round
         self.dealer = dealer
-        self.hands = hands
-        self.draw_pile = draw_pile
-        self.discard_pile = discard_pile
+        # The hands and piles as bytes (the engine gives them so; anything else is converted, or refused).
+        for hand in hands:
+            if type(hand) is not bytes:
+                hands = tuple([card_bytes(cards) for cards in hands])
+                break
+        self.hand_bytes = cast("tuple[bytes, ...]", hands)
+        self.draw_bytes = draw_pile if type(draw_pile) is bytes else card_bytes(draw_pile)
+        self.discard_bytes = discard_pile if type(discard_pile) is bytes else card_bytes(discard_pile)
         self.color = color
         self.direction = direction
         self.power = power
@@ -358,17 +395,32 @@ class GameState:
         self.steps = steps
         self.known = known
 
+    @property
+    def hands(self) -> tuple[tuple[CardId, ...], ...]:
+        """Each seat's hand, the card ids in the order received (``hand_bytes`` as tuples)."""
+        return tuple([tuple(hand) for hand in self.hand_bytes])
+
+    @property
+    def draw_pile(self) -> tuple[CardId, ...]:
+        """The draw pile's card ids, top at the end (``draw_bytes`` as a tuple)."""
+        return tuple(self.draw_bytes)
+
+    @property
+    def discard_pile(self) -> tuple[CardId, ...]:
+        """The discard pile's card ids, top at the end (``discard_bytes`` as a tuple)."""
+        return tuple(self.discard_bytes)
+
     def _values(self) -> tuple[Any, ...]:
-        """The fields' values, in order."""
+        """The fields' values, in order, the hands and piles as bytes (the same cards: ``==``, ``hash``)."""
         return (
             self.game,
             self.seed,
             self.shuffles,
             self.round,
             self.dealer,
-            self.hands,
-            self.draw_pile,
-            self.discard_pile,
+            self.hand_bytes,
+            self.draw_bytes,
+            self.discard_bytes,
             self.color,
             self.direction,
             self.power,
@@ -384,8 +436,16 @@ class GameState:
             self.known,
         )
 
+    def _public(self) -> list[Any]:
+        """The fields' values, in order, the hands and piles as tuples (as the fields read)."""
+        values = list(self._values())
+        values[5] = self.hands
+        values[6] = self.draw_pile
+        values[7] = self.discard_pile
+        return values
+
     def __iter__(self) -> Iterator[Any]:
-        return iter(self._values())
+        return iter(self._public())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -401,14 +461,11 @@ class GameState:
         return hash(self._values())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # The hands and piles as bytes (one object, not a tuple of ints each: most of a pickle's work), the colour
-        # as its index and the decision as (its type, its fields): an Enum and a NamedTuple pickle and unpickle
-        # through Python code (Enum.__reduce_ex__ and EnumType.__call__, __getnewargs__), a small int and a
-        # plain tuple do not.
+        # The hands and piles as the bytes they are (one object, not a tuple of ints each: most of a pickle's
+        # work), the colour as its index and the decision as (its type, its fields): an Enum and a NamedTuple
+        # pickle and unpickle through Python code (Enum.__reduce_ex__ and EnumType.__call__, __getnewargs__), a
+        # small int and a plain tuple do not.
         values = list(self._values())
-        values[5] = tuple([_packed(hand) for hand in self.hands])
-        values[6] = _packed(self.draw_pile)
-        values[7] = _packed(self.discard_pile)
         color = self.color
         values[8] = -1 if color is None else _COLOR_LIST.index(color)
         pending = self.pending
@@ -419,7 +476,7 @@ class GameState:
         """A copy with some fields changed (as ``NamedTuple._replace``).
 
         Raises:
-            ValueError: a name that is not a field.
+            ValueError: a name that is not a field, or a card id that is not a byte (0 to 255).
         """
         unknown = [name for name in changes if name not in _FIELD_SET]
         if unknown:
@@ -429,7 +486,7 @@ class GameState:
 
     def _asdict(self) -> dict[str, Any]:
         """The fields by name, in order (as ``NamedTuple._asdict``)."""
-        return dict(zip(FIELDS, self._values(), strict=True))
+        return dict(zip(FIELDS, self._public(), strict=True))
 
     @property
     def rules(self) -> RuleSet:
@@ -465,9 +522,10 @@ class GameState:
     @property
     def top(self) -> CardId | None:
         """The top card of the discard pile (``None`` while a decision hides it: Duo's draft)."""
-        if not self.discard_pile or type(self.pending) in self.game.rules.hides_top:
+        discard = self.discard_bytes
+        if not discard or type(self.pending) in self.game.rules.hides_top:
             return None
-        return self.discard_pile[-1]
+        return discard[-1]
 
     def __copy__(self) -> GameState:
         return self
@@ -493,30 +551,14 @@ class GameState:
 
 
 def _unpickled_state(*values: Any) -> GameState:
-    """The state of a pickle (:meth:`GameState.__reduce__`: the colour as its index, the decision as its type
-    and fields)."""
+    """The state of a pickle (:meth:`GameState.__reduce__`: the hands and piles as bytes, the colour as its
+    index, the decision as its type and fields)."""
     fields = list(values)
-    fields[5] = tuple([_unpacked(hand) for hand in fields[5]])
-    fields[6] = _unpacked(fields[6])
-    fields[7] = _unpacked(fields[7])
     color: int = fields[8]
     fields[8] = None if color == -1 else _COLOR_LIST[color]
     kind, args = fields[11]
     fields[11] = args if kind is None else _new_tuple(kind, args)
     return GameState(*fields)
-
-
-def _packed(cards: tuple[CardId, ...]) -> bytes | tuple[CardId, ...]:
-    """Card ids as bytes when each is below 256 (every deck's), else as they are."""
-    try:
-        return bytes(cards)
-    except ValueError:
-        return cards
-
-
-def _unpacked(cards: bytes | tuple[CardId, ...]) -> tuple[CardId, ...]:
-    """The card ids of :func:`_packed`."""
-    return tuple(cards) if isinstance(cards, bytes) else cards
 
 
 _COLOR_LIST: Final = COLORS

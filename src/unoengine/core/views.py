@@ -132,7 +132,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
     pending = state.pending
     own = seat is not None and pending.seat == seat
     drawn = pending.card if own and isinstance(pending, DrawnCardChoice) else None
-    known = min(state.public_bottom, len(state.draw_pile))
+    known = min(state.public_bottom, len(state.draw_bytes))
     handler = game.rules.handlers[pending.kind]
     # Built in C from the fields in order (a NamedTuple built by keywords runs Python code: about 2 µs of
     # the call); the comments name each field, as PlayerView declares them.
@@ -145,14 +145,14 @@ def view_for(state: GameState, seat: object) -> PlayerView:
             game.option_items,  # options
             state.round,  # round
             state.dealer,  # dealer
-            tuple(cards[card] for card in state.hands[seat]) if seat is not None else (),  # hand
-            tuple(len(hand) for hand in state.hands),  # hand_sizes
+            tuple([cards[card] for card in state.hand_bytes[seat]]) if seat is not None else (),  # hand
+            tuple([len(hand) for hand in state.hand_bytes]),  # hand_sizes
             None if state.top is None else cards[state.top],  # top
             state.color,  # color
             state.direction,  # direction
-            len(state.draw_pile),  # draw_pile
-            tuple(cards[card] for card in state.draw_pile[:known]),  # draw_pile_known
-            tuple(cards[card] for card in state.discard_pile),  # discard_pile
+            len(state.draw_bytes),  # draw_pile
+            tuple([cards[card] for card in state.draw_bytes[:known]]),  # draw_pile_known
+            tuple([cards[card] for card in state.discard_bytes]),  # discard_pile
             state.power,  # power
             pending.seat,  # to_act
             pending.kind,  # pending

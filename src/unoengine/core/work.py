@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
 
 TURNS: Final[tuple[Turn, ...]] = tuple(Turn(seat) for seat in range(16))
+CARD_BYTE: Final[tuple[bytes, ...]] = tuple(bytes((card,)) for card in range(256))
+"""Each card id as the one byte a hand or a pile holds it as (a table: no ``bytes`` built per card)."""
 _new_tuple: Final[Callable[..., Any]] = tuple.__new__
 _STATE: Final = GameState
 T = TypeVar("T")
@@ -143,7 +145,8 @@ class Work:
 
     It has the state's fields as attributes, plus ``events`` (the list events go to, or ``None``),
     ``prior`` and ``prior_color`` (the pending decision and colour before the action).
-    ``hands`` is a list while the action resolves; ``power`` stays a tuple, replaced by
+    ``hands`` is a list of ``bytes`` while the action resolves, and the piles are ``bytes`` (the state's
+    ``hand_bytes``, ``draw_bytes``, ``discard_bytes``: one byte a card id); ``power`` stays a tuple, replaced by
     :meth:`set_power` (most actions leave it as it is, and it is not copied for them). ``__init__`` and
     ``freeze`` name every field of ``GameState`` in order (the one field list):
     tests/test_work_fields.py checks ``Work(s).freeze() == s`` over playout states
@@ -156,9 +159,9 @@ class Work:
     shuffles: int
     round: int
     dealer: Seat
-    hands: list[tuple[CardId, ...]]
-    draw_pile: tuple[CardId, ...]
-    discard_pile: tuple[CardId, ...]
+    hands: list[bytes]
+    draw_pile: bytes
+    discard_pile: bytes
     color: Color | None
     direction: int
     power: tuple[bool, ...]
@@ -188,9 +191,9 @@ class Work:
         self.shuffles = state.shuffles
         self.round = state.round
         self.dealer = state.dealer
-        hands = state.hands
-        self.draw_pile = state.draw_pile
-        self.discard_pile = state.discard_pile
+        hands = state.hand_bytes
+        self.draw_pile = state.draw_bytes
+        self.discard_pile = state.discard_bytes
         self.color = state.color
         self.direction = state.direction
         self.pending = state.pending
@@ -278,14 +281,18 @@ class Work:
         kind_of = tables.kind_of
         cards = tables.cards
         hand = self.hands[seat]
-        for card_id in hand:
+        size = len(hand)
+        for index in range(size):  # (by index: a byte read is an int, where iterating bytes boxes each)
+            card_id = hand[index]
             if cards[card_id] is card:
                 same = kind_of[card_id]
-                for first in hand:
+                for other in range(size):
+                    first = hand[other]
                     if kind_of[first] == same:
                         return first
         kind = tables.kind(card)
-        for card_id in hand:
+        for index in range(size):
+            card_id = hand[index]
             if kind_of[card_id] == kind:
                 return card_id
         raise AssertionError(f"no {card} in seat {seat}'s hand")
@@ -305,34 +312,39 @@ class Work:
         if self.known:
             self.known = tuple(fact for fact in self.known if fact[2] != card)
 
-    def learn(self, viewer: Seat, holder: Seat, cards: tuple[CardId, ...]) -> None:
+    def learn(self, viewer: Seat, holder: Seat, cards: bytes) -> None:
         """``viewer`` has seen ``cards`` in ``holder``'s hand (C-17's shown hand, H-2's swap)."""
         if viewer == holder:
             return
         known = self.known
         self.known = known + tuple(fact for fact in ((viewer, holder, card) for card in cards) if fact not in known)
 
-    def draw(self, seat: Seat, count: int) -> tuple[CardId, ...]:
+    def draw(self, seat: Seat, count: int) -> bytes:
         """``seat`` draws ``count`` cards, refilling the draw pile as the rules say.
 
         When both piles together cannot supply them, the seat draws what there is
         (C-11). Returns the cards drawn, in order.
         """
-        got: tuple[CardId, ...] = ()
+        # (Written for the compiled build: ``len()`` and ``a + b`` of bytes are inlined, ``not`` and ``+=`` are not.)
+        got = b""
         while count > 0:
             pile = self.draw_pile
-            if not pile:
+            size = len(pile)
+            if size == 0:
                 if not self.refill():
                     break
                 pile = self.draw_pile
-            take = count if count < len(pile) else len(pile)
-            got += (pile[-1],) if take == 1 else pile[: -take - 1 : -1]  # (the top card: one read, no slice)
-            self.draw_pile = pile[:-take]
+                size = len(pile)
+            take = count if count < size else size
+            part = pile[size - 1 :] if take == 1 else pile[: -take - 1 : -1]  # (the top card: one slice)
+            got = part if len(got) == 0 else got + part
+            self.draw_pile = pile[: size - take]
             count -= take
-        if got:
-            self.hands[seat] += got
+        if len(got) != 0:
+            hands = self.hands
+            hands[seat] = hands[seat] + got
         if self.events is not None:
-            self.events.append(CardsDrawn(seat, got))
+            self.events.append(CardsDrawn(seat, tuple(got)))
         return got
 
     def refill(self) -> bool:
@@ -352,7 +364,7 @@ class Work:
         else:
             # C-10: shuffled; wilds lose their chosen colour (no colour is stored per card).
             self.shuffle(rest)
-        self.draw_pile = tuple(rest)
+        self.draw_pile = bytes(rest)
         if self.events is not None:
             self.events.append(Reshuffled(len(rest), self.rules.turn_over_discards))
         return True
@@ -379,7 +391,7 @@ class Work:
         tables = self.tables
         face = tables.cards[card]
         self.take(seat, card)
-        self.discard_pile += (card,)
+        self.discard_pile = self.discard_pile + CARD_BYTE[card]
         printed = tables.card_color[card]
         self.color = action.color if printed is None else printed
         self.blocked = 0
@@ -450,7 +462,7 @@ class Work:
         self.round_winner = winner
         self.unsafe = None
         if self.events is not None:
-            self.emit(RoundEnded(self.round, winner, deltas, tuple(self.hands)))
+            self.emit(RoundEnded(self.round, winner, deltas, tuple([tuple(hand) for hand in self.hands])))
         if winner is None:
             over, game_winner = self.options.single_round, None
             termination = Termination.BLOCKED
@@ -473,8 +485,8 @@ class Work:
             order = self.shuffle(list(range(len(self.tables.cards))))
         else:
             self.shuffles += 1  # a given deck stands for this shuffle (G-1)
-        self.hands = [() for _ in range(self.seats)]
-        self.discard_pile = ()
+        self.hands = [b"" for _ in range(self.seats)]
+        self.discard_pile = b""
         self.color = None
         self.direction = 1
         self.power = tuple(self.rules.round_flags(self.seats))

@@ -17,6 +17,7 @@ from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.events import ChallengeResolved, HandShown
 from unoengine.core.state import (
+    MAX_CARDS,
     ChallengeWindow,
     DrawnCardChoice,
     DrawStack,
@@ -325,7 +326,7 @@ class RuleSet:
     deal: Callable[[Work, list[CardId]], None]
     """Deal (or draft) from the shuffled deck, top first, and start play (C-2..C-6, D-2..D-7, F-6..F-8)."""
     effects: Mapping[tuple[Rank, bool], Effect]
-    wild_draw_four_legal: Callable[[Work, Seat, tuple[CardId, ...], A.Play], bool]
+    wild_draw_four_legal: Callable[[Work, Seat, bytes, A.Play], bool]
     """Was a Wild Draw Four legal, given the hand left after it and the play (C-16, D-18, F-24)."""
     score_round: Callable[[Work, Seat], tuple[int, ...]]
     game_winner: Callable[[Work, Seat | None], tuple[bool, Seat | None]]
@@ -461,7 +462,7 @@ def color_index(color: Color | None) -> int:
 
 def match_row(state: GameState) -> int:
     """The row of the match tables for the top card and the current colour: ``top kind * 4 + colour`` (C-7)."""
-    return state.game.tables.kind_of[state.discard_pile[-1]] * 4 + color_index(state.color)
+    return state.game.tables.kind_of[state.discard_bytes[-1]] * 4 + color_index(state.color)
 
 
 def face_matches(color: Color | None, rank: Rank, number: int | None, top: Card, current: Color | None) -> bool:
@@ -552,22 +553,36 @@ class DeckTables:
         kind = self.kind_by_id.get(id(card))
         return self.kind_index[card] if kind is None else kind
 
-    def holds_color(self, hand: tuple[CardId, ...], color: Color | None) -> bool:
+    def holds_color(self, hand: bytes, color: Color | None) -> bool:
         """Does the hand hold a card of this colour by its normal side? Wilds have none (C-16, D-15)."""
         target = color_index(color)
         kind_of = self.kind_of
         colors = self.kind_color
-        return any(colors[kind_of[card]] == target for card in hand)
+        # A compiled loop by index (``any()`` of a generator is Python calls; iterating bytes boxes each byte).
+        for index in range(len(hand)):  # noqa: SIM110
+            if colors[kind_of[hand[index]]] == target:
+                return True
+        return False
 
 
 _TABLES: dict[tuple[int, int], tuple[tuple[Card, ...], DeckTables]] = {}
 
 
 def deck_tables(rules: RuleSet, cards: tuple[Card, ...]) -> DeckTables:
-    """The shared tables of a deck (rule sets return constant decks: keyed by identity)."""
+    """The shared tables of a deck (rule sets return constant decks: keyed by identity).
+
+    Raises:
+        InvalidNotationError: a deck of more than 256 cards (a card id is one byte of a hand or a pile; the
+            largest deck of a rule set here is Duo's 112).
+    """
     key = (id(rules), id(cards))
     cached = _TABLES.get(key)
     if cached is None or cached[0] is not cards:
+        if len(cards) > MAX_CARDS:
+            raise InvalidNotationError(
+                f"{rules.title} deals a deck of {len(cards)} cards: a deck has at most {MAX_CARDS} "
+                "(a card id is one byte of a hand or a pile)"
+            )
         cached = (cards, DeckTables(rules, cards))
         _TABLES[key] = cached
     return cached[1]
@@ -742,9 +757,9 @@ def stack_plays(state: GameState, seat: Seat, mode: str) -> list[A.Action]:
     while the seat holds a card of the current colour.
     """
     tables = state.tables
-    hand = state.hands[seat]
+    hand = state.hand_bytes[seat]
     kind_of = tables.kind_of
-    top = kind_of[state.discard_pile[-1]]
+    top = kind_of[state.discard_bytes[-1]]
     kinds = sorted({kind_of[card] for card in hand if stacks_on(tables, mode, kind_of[card], top)})
     if (
         state.options.wild_draw_four == "strict"
@@ -823,7 +838,7 @@ class WildDrawFour(Effect):
 WILD_DRAW_FOUR: Final = WildDrawFour()
 
 
-def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
+def classic_wild_draw_four_legal(work: Work, seat: Seat, hand: bytes, action: A.Play) -> bool:
     """C-16: legal when the hand holds no other card of the current colour."""
     return not work.tables.holds_color(hand, work.prior_color)
 
@@ -874,8 +889,8 @@ def deal_seven(work: Work, order: list[CardId]) -> None:
         for offset in range(1, work.seats + 1):
             hands[(work.dealer + offset) % work.seats].append(order[position])
             position += 1
-    work.hands = [tuple(hand) for hand in hands]
-    work.draw_pile = tuple(reversed(order[position:]))
+    work.hands = [bytes(hand) for hand in hands]
+    work.draw_pile = bytes(reversed(order[position:]))
 
 
 # -- the core decisions: turn, drawn card, challenge, game over (and their plays) ----------
@@ -887,7 +902,7 @@ MAX_DRAW_UNTIL_PLAYABLE = 10
 def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
     """C-7 (and the rule set's ``side_plays``, F-14): a turn's plays, one kind of card at a time in hand order."""
     tables = state.game.tables
-    hand = state.hands[seat]
+    hand = state.hand_bytes[seat]
     row = match_row(state)
     uno = len(hand) == 2
     table = (tables.card_plays_uno if uno else tables.card_plays)[row]
@@ -902,7 +917,8 @@ def turn_plays(state: GameState, seat: Seat) -> list[A.Action]:
     play_table = state.game.rules.play_table
     if play_table is not None:
         table = play_table(state, seat, row, uno)
-    for card in hand:
+    for index in range(len(hand)):  # (by index: a byte read is an int, where iterating bytes boxes each)
+        card = hand[index]
         plays = table[card]
         if not plays:
             continue
@@ -953,10 +969,10 @@ def seven_zero_plays(state: GameState, seat: Seat, plays: list[A.Action]) -> lis
 def jump_plays(state: GameState, seat: Seat) -> list[A.Action]:
     """H-3: the seat's plays of a card identical to the top card (same colour and rank; never a wild)."""
     tables = state.game.tables
-    top = tables.kind_of[state.discard_pile[-1]]
+    top = tables.kind_of[state.discard_bytes[-1]]
     if tables.kinds[top].is_wild:
         return []
-    hand = state.hands[seat]
+    hand = state.hand_bytes[seat]
     if not any(tables.kind_of[card] == top for card in hand):
         return []
     out: list[A.Action] = list((tables.plays_uno if len(hand) == 2 else tables.plays)[top])
@@ -968,7 +984,7 @@ def jump_plays(state: GameState, seat: Seat) -> list[A.Action]:
 def card_plays(state: GameState, seat: Seat, card: CardId) -> list[A.Action]:
     """C-8, F-10, F-11: the plays of one card (the drawn card)."""
     tables = state.game.tables
-    hand = state.hands[seat]
+    hand = state.hand_bytes[seat]
     kind = tables.kind_of[card]
     row = match_row(state)
     uno = len(hand) == 2
@@ -1017,7 +1033,7 @@ def resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challeng
         return
     player = pending.player
     if work.events is not None:
-        work.emit(HandShown(player, seat, work.hands[player], pending.legal))
+        work.emit(HandShown(player, seat, tuple(work.hands[player]), pending.legal))
     work.learn(seat, player, work.hands[player])  # C-17: the challenger has seen the hand
     if work.events is not None:
         work.emit(ChallengeResolved(seat, player, not pending.legal))
@@ -1060,7 +1076,7 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
     if card not in tables.kind_index:
         return "G-4", f"{name} is not a card of {state.rules.title}"
     kind = tables.kind_index[card]
-    hand = state.hands[seat]
+    hand = state.hand_bytes[seat]
     if drawn is not None and tables.kind_of[drawn] != kind:
         return cite["drawn"], f"only the drawn card ({format_card(tables.cards[drawn])}) may be played now"
     if not any(tables.kind_of[c] == kind for c in hand):

@@ -49,7 +49,7 @@ from unoengine.core.rules.base import (
     with_base,
 )
 from unoengine.core.state import DrawStack
-from unoengine.core.work import Work
+from unoengine.core.work import CARD_BYTE, Work
 
 CLASSIC_POINTS = {
     Rank.SKIP: 20,
@@ -88,9 +88,9 @@ def classic_deal(work: Work, order: list[CardId]) -> None:
         if not face.is_wild:
             break
         # C-5: a wild first card is returned and the draw pile reshuffled.
-        work.draw_pile = tuple(work.shuffle(list(work.draw_pile)))
+        work.draw_pile = bytes(work.shuffle(list(work.draw_pile)))
     work.draw_pile = work.draw_pile[:-1]
-    work.discard_pile = (first,)
+    work.discard_pile = CARD_BYTE[first]
     work.color = face.color
     dealer = work.dealer
     player = work.next_seat(dealer)

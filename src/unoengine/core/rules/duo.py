@@ -60,7 +60,7 @@ from unoengine.core.rules.base import (
     with_base,
 )
 from unoengine.core.state import GameState
-from unoengine.core.work import Work
+from unoengine.core.work import CARD_BYTE, Work
 
 # -- Duo's own decisions (DUO.handlers and DUO.decisions) --------------------------
 
@@ -156,7 +156,7 @@ def other(seat: Seat) -> Seat:
 
 def duo_deal(work: Work, order: list[CardId]) -> None:
     """D-3: Player 1 has shuffled; the draft starts with Player 1."""
-    work.draw_pile = tuple(reversed(order))
+    work.draw_pile = bytes(reversed(order))
     work.pending = Draft(work.dealer, 0)
 
 
@@ -182,7 +182,7 @@ def start_play(work: Work) -> None:
     player2 = other(player1)
     first = work.draw_pile[-1]
     work.draw_pile = work.draw_pile[:-1]
-    work.discard_pile = (first,)
+    work.discard_pile = CARD_BYTE[first]
     face = work.tables.cards[first]
     work.color = face.color
     rank = face.rank
@@ -246,7 +246,7 @@ class DumpEffect(Effect):
 DUMP_EFFECT: Final = DumpEffect()
 
 
-def duo_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
+def duo_wild_draw_four_legal(work: Work, seat: Seat, hand: bytes, action: A.Play) -> bool:
     """D-18 Reading: illegal if any other card but a Wild Draw Four was legal on the previous top."""
     tables = work.tables
     previous = work.discard_pile[-2]
@@ -273,7 +273,7 @@ class DraftHandler(PendingHandler):
     def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
         if seat is None or seat != state.pending.seat:
             return ()
-        return (("draft_card", state.game.tables.cards[state.draw_pile[-1]]),)
+        return (("draft_card", state.game.tables.cards[state.draw_bytes[-1]]),)
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         return [A.KEEP, A.REJECT]
@@ -285,8 +285,9 @@ class DraftHandler(PendingHandler):
         looked, following = pile[-1], pile[-2]
         work.draw_pile = pile[:-2]
         kept, discarded = (looked, following) if action == A.KEEP else (following, looked)
-        work.hands[seat] += (kept,)
-        work.discard_pile += (discarded,)
+        hands = work.hands
+        hands[seat] = hands[seat] + CARD_BYTE[kept]
+        work.discard_pile = work.discard_pile + CARD_BYTE[discarded]
         if work.events is not None:
             work.emit(CardsDrawn(seat, (kept,)))
         step = draft.step + 1
@@ -296,7 +297,7 @@ class DraftHandler(PendingHandler):
         # D-4: the draft discards go under the draw pile face down, in discard order.
         work.draw_pile = work.discard_pile[::-1] + work.draw_pile
         work.public_bottom = len(work.discard_pile)
-        work.discard_pile = ()
+        work.discard_pile = b""
         start_play(work)
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
@@ -333,7 +334,7 @@ class DumpHandler(PendingHandler):
         dump = state.pending
         assert type(dump) is Dump
         tables = state.tables
-        hand = state.hands[seat]
+        hand = state.hand_bytes[seat]
         target = color_index(dump.color)
         plays = tables.plays_uno if len(hand) == 2 else tables.plays
         kinds = sorted({tables.kind_of[c] for c in hand if tables.kind_color[tables.kind_of[c]] == target})

@@ -68,7 +68,7 @@ from unoengine.core.rules.base import (
     winner_takes_all,
 )
 from unoengine.core.state import ChallengeWindow, GameState
-from unoengine.core.work import Work
+from unoengine.core.work import CARD_BYTE, Work
 
 FLEX_CYCLE = {Color.RED: Color.BLUE, Color.BLUE: Color.GREEN, Color.GREEN: Color.YELLOW, Color.YELLOW: Color.RED}
 """F-29: a flex side's colour is the next in the cycle red → blue → green → yellow → red."""
@@ -118,7 +118,7 @@ def flex_deal(work: Work, order: list[CardId]) -> None:
     while True:
         top = work.draw_pile[-1]
         work.draw_pile = work.draw_pile[:-1]
-        work.discard_pile += (top,)
+        work.discard_pile += CARD_BYTE[top]
         if not cards[top].is_action:  # (a field: ``Rank.NUMBER`` is a look-up in a Python class)
             break
     work.color = cards[top].color
@@ -208,7 +208,7 @@ class FlexWildDrawFour(Effect):
         work.pending = ChallengeWindow(target, seat, legal, 4, after, after, after)
 
 
-def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: tuple[CardId, ...], action: A.Play) -> bool:
+def flex_wild_draw_four_legal(work: Work, seat: Seat, hand: bytes, action: A.Play) -> bool:
     """F-24: legal only with no other card matching the current colour; wilds count as matches.
 
     A flex side counts while the Power Card was green (the card played on its flex
