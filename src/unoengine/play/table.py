@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from unoengine.bots.base import Bot, ask, bot_chose_illegal, bot_raised
@@ -80,12 +80,17 @@ _make_step = tuple.__new__
 """Builds a :class:`TableStep` from its fields in C (the NamedTuple's ``__new__`` is Python code)."""
 
 
-def _is_among(chosen: object, legal: tuple[Action, ...]) -> bool:
-    """``chosen in legal``, by identity first: bots return the interned actions they were given."""
+def _found_in(chosen: object, legal: tuple[Action, ...]) -> Action | None:
+    """The action of ``legal`` that ``chosen`` is (by identity first: bots return the interned actions they were
+    given), or ``None``: what a bot returned is checked as an ``object``, so that a bot returning anything at
+    all (``None``, a string) is reported as choosing it, in both builds."""
     for action in legal:
         if action is chosen:
-            return True
-    return chosen in legal
+            return action
+    for action in legal:
+        if action == chosen:
+            return action
+    return None
 
 
 def window_open(state: GameState) -> bool:
@@ -463,12 +468,14 @@ class Table:
                 chosen: Action | None
                 if limit is None:  # ask's checks, without its call (the hot path of every simulation)
                     bot = bots[seat]
+                    choose: Callable[[PlayerView | None, tuple[Action, ...]], object] = bot.choose
                     try:
-                        chosen = bot.choose(own, legal)
+                        returned = choose(own, legal)
                     except Exception as error:
                         raise bot_raised(bot, seat, state.pending.kind, state.steps, error) from error
-                    if not _is_among(chosen, legal):
-                        raise bot_chose_illegal(bot, seat, state.pending.kind, state.steps, chosen, legal)
+                    chosen = _found_in(returned, legal)
+                    if chosen is None:
+                        raise bot_chose_illegal(bot, seat, state.pending.kind, state.steps, returned, legal)
                 else:
                     chosen = ask(bots[seat], seat, state.pending.kind, state.steps, own, legal, time_limit=limit)
                 assert chosen is not None
