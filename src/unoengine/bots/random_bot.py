@@ -19,15 +19,9 @@ _PASS_ACTION: Final = PASS
 _CALL_UNO_ACTION: Final = CALL_UNO
 
 
-class RandomBot:
-    """``random``: uniform among its legal plays (a play with and without ` uno`
-    count as two); draws only when it has no legal play; plays the drawn card when
-    it can; uniform where a decision is not a play. Never takes an out-of-turn action.
-    """
-
-    name = "random"
-    needs_view = False
-    reacts = False
+class _SeededBot:
+    """What both baseline bots share: a generator whose ``random`` is bound once beside it, and a pickle of the
+    bot's class and generator."""
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
@@ -44,8 +38,19 @@ class RandomBot:
         self._rng = rng
         self._random = rng.random
 
-    def __reduce__(self) -> tuple[type[RandomBot], tuple[random.Random]]:
-        return RandomBot, (self._rng,)
+    def __reduce__(self) -> tuple[type[_SeededBot], tuple[random.Random]]:
+        return type(self), (self._rng,)
+
+
+class RandomBot(_SeededBot):
+    """``random``: uniform among its legal plays (a play with and without ` uno`
+    count as two); draws only when it has no legal play; plays the drawn card when
+    it can; uniform where a decision is not a play. Never takes an out-of-turn action.
+    """
+
+    name = "random"
+    needs_view = False
+    reacts = False
 
     def choose(self, view: PlayerView | None, legal: tuple[Action, ...]) -> Action:
         # The plays are counted, and the chosen one found by a second pass, instead of gathered in a list;
@@ -62,7 +67,7 @@ class RandomBot:
                         return action
                     k -= 1
         # ``DRAW in legal`` and ``PASS in legal``, by type: every Draw is DRAW (it has no fields), and an ``in``
-        # test runs the dataclass ``__eq__`` (Python code) against each other action.
+        # test calls ``__eq__`` against each other action.
         for action in legal:
             if type(action) is _DRAW:
                 return _DRAW_ACTION
@@ -76,29 +81,12 @@ class RandomBot:
         return None
 
 
-class UniformBot:
+class UniformBot(_SeededBot):
     """``uniform``: uniform over every legal action, optional draws and passes included (fuzzing)."""
 
     name = "uniform"
     needs_view = False
     reacts = False
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
-        self._random: Callable[[], float] = rng.random
-
-    @property
-    def rng(self) -> random.Random:
-        """The bot's generator; assigning it rebinds the bot's draws to the new one."""
-        return self._rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        self._rng = rng
-        self._random = rng.random
-
-    def __reduce__(self) -> tuple[type[UniformBot], tuple[random.Random]]:
-        return UniformBot, (self._rng,)
 
     def choose(self, view: PlayerView | None, legal: tuple[Action, ...]) -> Action:
         return legal[int(self._random() * float(len(legal)))]

@@ -139,12 +139,16 @@ class FlipNumber(Effect):
         NO_EFFECT.run(work, seat, card, action, final)
 
 
-class FlexDrawTwo(Effect):
-    """F-19 flex side: every other player draws 1; the next player keeps their turn."""
+class OthersDraw(Effect):
+    """F-19 flex side (``count`` 1) and F-23 flex side (``count`` 2): every other player draws ``count``; the
+    next player keeps their turn."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
 
     def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
         for victim in work.others(seat):
-            work.draw(victim, 1)
+            work.draw(victim, self.count)
         NO_EFFECT.run(work, seat, card, action, final)
 
 
@@ -182,15 +186,6 @@ class FlexWildDrawTwo(Effect):
     def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
         assert action.target is not None
         work.draw(action.target, 2)
-        NO_EFFECT.run(work, seat, card, action, final)
-
-
-class FlexWildAllDraw(Effect):
-    """F-23 flex side: every other player draws 2; the next player keeps their turn."""
-
-    def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-        for victim in work.others(seat):
-            work.draw(victim, 2)
         NO_EFFECT.run(work, seat, card, action, final)
 
 
@@ -417,12 +412,12 @@ FLEX_EFFECTS: dict[tuple[Rank, bool], Effect] = {
     (Rank.REVERSE, False): REVERSE,
     (Rank.REVERSE, True): FlexReverse(),
     (Rank.DRAW_TWO, False): DRAW_TWO,
-    (Rank.DRAW_TWO, True): FlexDrawTwo(),
+    (Rank.DRAW_TWO, True): OthersDraw(1),
     (Rank.WILD_ALL_FLIP, False): WildAllFlip(),
     (Rank.FLEX_WILD_DRAW_TWO, False): NO_EFFECT,
     (Rank.FLEX_WILD_DRAW_TWO, True): FlexWildDrawTwo(),
     (Rank.FLEX_WILD_ALL_DRAW, False): NO_EFFECT,
-    (Rank.FLEX_WILD_ALL_DRAW, True): FlexWildAllDraw(),
+    (Rank.FLEX_WILD_ALL_DRAW, True): OthersDraw(2),
     (Rank.FLEX_WILD_DRAW_FOUR, False): WILD_DRAW_FOUR,
     (Rank.FLEX_WILD_DRAW_FOUR, True): FlexWildDrawFour(),
 }
