@@ -83,8 +83,8 @@ LINEAR: tuple[float, ...] = tuple({"cards": -0.6, "wilds": 0.3, "wild_draws": 0.
 
 
 def hand(state: GameState, seat: Seat) -> Iterable[int]:
-    """The card ids in ``seat``'s hand."""
-    return state.hands[seat]
+    """The card ids in ``seat``'s hand (the state's own bytes: ``state.hands`` builds every hand's tuple)."""
+    return state.hand_bytes[seat]
 
 
 def card(state: GameState, card_id: int) -> Card:
@@ -111,7 +111,7 @@ def owed(state: GameState) -> int:
 
 def pile(state: GameState) -> int:
     """Cards in the draw pile."""
-    return len(state.draw_pile)
+    return len(state.draw_bytes)
 
 
 def winner(state: GameState) -> tuple[bool, Seat | None]:

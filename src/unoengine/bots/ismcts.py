@@ -119,7 +119,7 @@ def rollout_action(state: GameState, seat: Seat, legal: Sequence[Action], rng: r
         return PASS
     colors = [action for action in legal if type(action) is ChooseColor]
     if colors:
-        favourite = _favourite(state.tables.cards, state.hands[seat], None)
+        favourite = _favourite(state.tables.cards, state.hand_bytes[seat], None)
         for action in colors:
             if action.color is favourite:
                 return action
@@ -150,7 +150,7 @@ class _PlayScorer:
     __slots__ = ("cards", "color", "hand", "next_size", "sizes", "small")
 
     def __init__(self, state: GameState, seat: Seat) -> None:
-        hands = state.hands
+        hands = state.hand_bytes
         self.cards = state.tables.cards
         self.hand = hands[seat]
         self.color = state.color
@@ -525,7 +525,7 @@ class IsmctsBot:
         to_act = state.pending.seat
         k, wild, action, per_point = self.k, self.wild, self.action, self.points / 100
         weights = []
-        for seat, hand in enumerate(state.hands):
+        for seat, hand in enumerate(state.hand_bytes):
             burden = float(len(hand))
             for card_id in hand:
                 card = cards[card_id]
