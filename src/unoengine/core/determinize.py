@@ -126,10 +126,10 @@ class _Deck:
         self.tables = tables
         self.ids = _card_ids(tables)
         self.used = [0] * len(tables.kinds)
-        self.placed: list[CardId] = []
-        """Every id placed so far."""
+        self.placed: list[bytes] = []
+        """The ids placed so far, as each :meth:`take_all` placed them."""
 
-    def take_all(self, cards: Iterable[object], where: str, *, remember: bool = False) -> tuple[CardId, ...]:
+    def take_all(self, cards: Iterable[object], where: str, *, remember: bool = False) -> bytes:
         """Place ``cards``: each one's lowest free physical id, in order.
 
         ``remember``: the cards' kinds are kept for the next view of this deck, whose
@@ -140,7 +140,7 @@ class _Deck:
         if not isinstance(cards, tuple):
             cards = tuple(cards)
         if not cards:
-            return ()
+            return b""
         kinds = self._kinds_remembered(cards, where) if remember else self._kinds(cards, 0, where)
         ids = self.ids
         used = self.used
@@ -155,8 +155,9 @@ class _Deck:
                 raise ValueError(f"the view does not fit the {self.rules.name} deck: one {name} too many ({where})")
             used[kind] = count + 1
             out.append(of_kind[count])
-        self.placed.extend(out)
-        return tuple(out)
+        placed = bytes(out)
+        self.placed.append(placed)
+        return placed
 
     def _kinds(self, cards: tuple[object, ...], start: int, where: str) -> list[int]:
         """The kind of each of ``cards[start:]``."""
@@ -196,13 +197,10 @@ class _Deck:
             raise ValueError(f"the view does not fit the {self.rules.name} deck: {excerpt(card)} ({where})")
         raise ValueError(f"the view does not fit the {self.rules.name} deck: one {name} too many ({where})")
 
-    def rest(self) -> list[CardId]:
-        """The ids not placed, in order."""
-        count = len(self.tables.cards)
-        if count <= 256:  # ids are bytes: delete the placed ones from all of them, in C
-            return list(_ALL_IDS[:count].translate(None, bytes(self.placed)))
-        placed = set(self.placed)
-        return [card_id for card_id in range(count) if card_id not in placed]
+    def rest(self) -> bytes:
+        """The ids not placed, in order: every id of the deck (each fits in a byte, ``MAX_CARDS``), the placed ones
+        deleted, in C."""
+        return _ALL_IDS[: len(self.tables.cards)].translate(None, b"".join(self.placed))
 
 
 _LAST_KINDS: dict[int, tuple[DeckTables, tuple[object, ...], tuple[int, ...]]] = {}
@@ -237,7 +235,7 @@ class Determinizer:
         )
         if known is None:
             known = dict(view.known)
-        self.shown: dict[Seat, tuple[CardId, ...]] = {
+        self.shown: dict[Seat, bytes] = {
             other: deck.take_all(cards, f"seat {other}'s known cards") for other, cards in known.items()
         }
         viewer = view.seat
@@ -270,19 +268,19 @@ class Determinizer:
         """
         view = self.view
         seat = view.seat
-        pool = shuffle_in_words(rng, list(self.pool))
-        hands: list[tuple[CardId, ...]] = []
+        dealt = bytes(shuffle_in_words(rng, list(self.pool)))
+        hands: list[bytes] = []
         start = 0
         shown = self.shown
         for index, size in enumerate(view.hand_sizes):
             if index == seat:
                 hands.append(self.own)
                 continue
-            given = shown.get(index, ()) if shown else ()
+            given = shown.get(index, b"") if shown else b""
             missing = size - len(given)
-            hands.append(given + tuple(pool[start : start + missing]))
+            hands.append(given + dealt[start : start + missing])
             start += missing
-        draw = self.bottom + tuple(pool[start:]) + self.peeked[::-1]
+        draw = self.bottom + dealt[start:] + self.peeked[::-1]
         chosen_seed = rng.getrandbits(64) if seed is None else seed
         return make_state(
             GameState,
@@ -395,7 +393,7 @@ class _Decision:
             return tuple.__new__(self.cls, values)
         return self.cls(*values)
 
-    def make(self, hands: list[tuple[CardId, ...]], rng: Random) -> Any:
+    def make(self, hands: list[bytes], rng: Random) -> Any:
         if self.fixed is not None:
             return self.fixed
         values = list(self.values)
