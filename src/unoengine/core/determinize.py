@@ -117,8 +117,8 @@ def _card_ids(tables: DeckTables) -> tuple[tuple[CardId, ...], ...]:
 class _Deck:
     """The physical cards of one deck not placed yet: each card's lowest free id first.
 
-    Cards are found by kind (:meth:`DeckTables.kind`: by identity first, so that a
-    view's own cards are not hashed; a ``Card``'s hash is Python code).
+    Cards are found by kind (``DeckTables.kind_index``: a card keeps its hash, and a view's
+    cards are the deck's own objects, found by identity).
     """
 
     def __init__(self, rules: RuleSet, tables: DeckTables) -> None:
@@ -161,11 +161,11 @@ class _Deck:
 
     def _kinds(self, cards: tuple[object, ...], start: int, where: str) -> list[int]:
         """The kind of each of ``cards[start:]``."""
-        kind_by_id = self.tables.kind_by_id
+        kind_index = self.tables.kind_index
         out: list[int] = []
         for index in range(start, len(cards)):
             card = cards[index]
-            kind = kind_by_id.get(id(card), -1)
+            kind = kind_index.get(card, -1) if type(card) is Card else -1
             out.append(self._kind(card, where) if kind < 0 else kind)
         return out
 

@@ -55,6 +55,9 @@ class Card:
         """True for a card with a flex side: a two-sided card or a Flex wild (F-3)."""
         self.is_action: Final[bool] = rank.value != ""
         """Every card that is not a number card is an action card."""
+        self._hash: Final[int] = hash((color, rank, number, flex_color, flip))
+        """The hash of the fields, computed once (an ``Enum``'s hash is Python code; the deck tables and the
+        actions' cache look cards up by value)."""
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Card:
@@ -73,7 +76,7 @@ class Card:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash((self.color, self.rank, self.number, self.flex_color, self.flip))
+        return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card, (self.color, self.rank, self.number, self.flex_color, self.flip))

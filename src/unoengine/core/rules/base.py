@@ -492,9 +492,6 @@ class DeckTables:
                 kinds.append(card)
         self.kinds: tuple[Card, ...] = tuple(kinds)
         self.kind_index = index
-        self.kind_by_id: dict[int, int] = {id(card): index[card] for card in cards}
-        """Kind by the identity of the deck's own ``Card`` objects, every copy (a fast path: a ``Card``'s hash is
-        Python code); the deck tuple keeps them alive."""
         self.kind_of: tuple[int, ...] = tuple(index[card] for card in cards)
         self.points: tuple[int, ...] = tuple(rules.points(card) for card in cards)
         self.kind_color: tuple[int, ...] = tuple(COLOR_INDEX.get(card.color, -1) for card in kinds)
@@ -549,9 +546,8 @@ class DeckTables:
         """Tables a rule set builds for itself on first use (Flex: its flex sides), by name."""
 
     def kind(self, card: Card) -> int:
-        """The kind index of a card (by identity first: the deck's and the actions' own cards)."""
-        kind = self.kind_by_id.get(id(card))
-        return self.kind_index[card] if kind is None else kind
+        """The kind index of a card (a card keeps its hash: the deck's own cards are found by identity, in C)."""
+        return self.kind_index[card]
 
     def holds_color(self, hand: bytes, color: Color | None) -> bool:
         """Does the hand hold a card of this colour by its normal side? Wilds have none (C-16, D-15)."""
