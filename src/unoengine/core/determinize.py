@@ -258,7 +258,7 @@ class Determinizer:
             raise ValueError(
                 f"the view does not fit the {rules.name} deck: {unseen} unseen cards for {max(hidden, 0)} places"
             )
-        self.decision = _Decision(rules, view)
+        self.decision = _decision_of(rules, view)
 
     def sample(self, rng: Random, *, seed: int | None = None) -> GameState:
         """One state consistent with the view, the unseen cards dealt from ``rng``.
@@ -349,6 +349,28 @@ def _check_seat(seats: int, name: str, value: object) -> None:
 
 def _refuse_count(seats: int, what: str, values: tuple[object, ...]) -> NoReturn:
     raise ValueError(f"the view does not fit its {seats} seats: {len(values)} {what}")
+
+
+_DECISIONS: dict[tuple[object, ...], _Decision] = {}
+"""Each pending decision met, by (rule set, decision, seat to act, public fields): built once (a search bot
+determinizes many views of few decisions)."""
+
+_DECISIONS_LIMIT = 1024
+"""Past this many entries the cache starts again."""
+
+
+def _decision_of(rules: RuleSet, view: PlayerView) -> _Decision:
+    key: tuple[object, ...] = (rules, view.pending, view.to_act, view.decision)
+    try:
+        found = _DECISIONS.get(key)
+    except TypeError:  # a malformed view (an unhashable field): build it and let the checks speak
+        return _Decision(rules, view)
+    if found is None:
+        found = _Decision(rules, view)
+        if len(_DECISIONS) >= _DECISIONS_LIMIT:
+            _DECISIONS.clear()
+        _DECISIONS[key] = found
+    return found
 
 
 class _Decision:
