@@ -16,7 +16,7 @@ from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
-from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameState, Outcome, is_int
+from unoengine.core.state import MAX_CARDS, ChallengeWindow, DrawnCardChoice, GameState, Outcome, is_int
 
 _new_tuple: Final = tuple.__new__
 """``_new_tuple(PlayerView, fields)`` builds a view from its fields in order, in C."""
@@ -145,14 +145,14 @@ def view_for(state: GameState, seat: object) -> PlayerView:
             game.option_items,  # options
             state.round,  # round
             state.dealer,  # dealer
-            tuple([cards[card] for card in state.hand_bytes[seat]]) if seat is not None else (),  # hand
-            tuple([len(hand) for hand in state.hand_bytes]),  # hand_sizes
+            _cards_of(cards, state.hand_bytes[seat]) if seat is not None else (),  # hand
+            tuple(len(hand) for hand in state.hand_bytes),  # hand_sizes
             None if state.top is None else cards[state.top],  # top
             state.color,  # color
             state.direction,  # direction
             len(state.draw_bytes),  # draw_pile
-            tuple([cards[card] for card in state.draw_bytes[:known]]),  # draw_pile_known
-            tuple([cards[card] for card in state.discard_bytes]),  # discard_pile
+            _cards_of(cards, state.draw_bytes[:known]),  # draw_pile_known
+            _cards_of(cards, state.discard_bytes),  # discard_pile
             state.power,  # power
             pending.seat,  # to_act
             pending.kind,  # pending
@@ -172,6 +172,16 @@ def view_for(state: GameState, seat: object) -> PlayerView:
         ),
     )
     return view
+
+
+def _cards_of(cards: tuple[Card, ...], ids: bytes) -> tuple[Card, ...]:
+    """The deck's cards of ``ids`` (a hand or a pile), each id read by index: a byte read so is a plain int in the
+    compiled build, where its loop over bytes makes an int object of each byte and reads it back; the loop runs
+    over a tuple of the indices, so that the result is built in place (of a known length)."""
+    return tuple(cards[ids[index]] for index in _INDICES[: len(ids)])
+
+
+_INDICES: Final = tuple(range(MAX_CARDS))
 
 
 def _known(state: GameState, seat: Seat | None) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
