@@ -184,3 +184,40 @@ def test_both_builds_refuse_hostile_arguments_alike_and_with_documented_errors()
     assert outcomes["pure"]["legal True after seat 1"] == "ok 0"  # the memo answers for the same seat only
     assert outcomes["pure"]["legal True"] == "ok 0" and outcomes["pure"]["view True"] == "InvalidNotationError"
     assert outcomes["pure"]["legal str"] == "ok 0" and outcomes["pure"]["table set_controller str"] == "ValueError"
+
+
+READ_ONLY = r"""
+from unoengine import _build, legal_actions, new_game
+from unoengine.core.cards import Card
+state = new_game("classic", 2, seed=3)
+action = legal_actions(state, state.to_act)[0]
+card = Card.parse("r7")
+targets = [(card, "color", None), (card, "number", 8), (action, "uno", True), (state.game, "seats", 3)]
+if _build.BUILD == "compiled":
+    targets.append((state, "seed", 4))
+refused = []
+for value, name, new in targets:
+    before = getattr(value, name)
+    for change in (lambda: setattr(value, name, new), lambda: delattr(value, name)):
+        try:
+            change()
+        except AttributeError:
+            refused.append(getattr(value, name) == before)
+print(_build.BUILD, len(targets), refused.count(True), len(refused))
+"""
+
+
+def test_both_builds_refuse_setting_a_field_of_a_value() -> None:
+    """A ``Card``, an action and a ``Game`` have read-only fields in both builds (the compiled build's ``Final``
+    fields; a guard in the pure build), and a state's in the compiled build (the pure build does not guard a
+    state's fields: a guard on every field the engine sets would make each step several times slower)."""
+    for build in ("compiled", "pure"):
+        env = {key: value for key, value in os.environ.items() if key != "UNOENGINE_PURE"}
+        if build == "pure":
+            env["UNOENGINE_PURE"] = "1"
+        env["PYTHONPATH"] = str(ROOT / "src")
+        out = subprocess.run(
+            [sys.executable, "-c", READ_ONLY], env=env, capture_output=True, text=True, check=True, timeout=120
+        ).stdout.split()
+        targets = 5 if build == "compiled" else 4
+        assert out == [build, str(targets), str(2 * targets), str(2 * targets)], (build, out)

@@ -23,6 +23,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, TypeGuard, cast
 
 from unoengine.core.cards import COLORS, CardId, Color, Seat
+from unoengine.core.values import read_only_when_pure
 
 if TYPE_CHECKING:
     from unoengine.core.rules.base import DeckTables, Options, PendingHandler, RuleSet
@@ -69,21 +70,21 @@ class Game:
     __slots__ = ("handler_by_type", "option_items", "options", "pickled", "rules", "seats", "tables", "turn_handler")
 
     def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables) -> None:
-        self.rules = rules
-        self.seats = seats
-        self.options = options
-        self.tables = tables
-        self.handler_by_type: dict[type, PendingHandler] = {
+        self.rules: Final = rules
+        self.seats: Final = seats
+        self.options: Final = options
+        self.tables: Final = tables
+        self.handler_by_type: Final[dict[type, PendingHandler]] = {
             decision: rules.handlers[kind] for kind, decision in rules.decisions.items() if kind in rules.handlers
         }
         """The handler of each decision type of the rule set (``rules.handlers`` by ``rules.decisions``): found by
         the decision's type, without reading its ``kind``."""
-        self.turn_handler: PendingHandler = rules.handlers["turn"]
+        self.turn_handler: Final[PendingHandler] = rules.handlers["turn"]
         """The handler of a normal turn (most decisions are turns)."""
-        self.option_items: tuple[tuple[str, Any], ...] = tuple(options.to_dict().items())
+        self.option_items: Final[tuple[tuple[str, Any], ...]] = tuple(options.to_dict().items())
         """The game's options (its rule set's keys), as sorted (name, value) pairs (views show them)."""
         defaults = rules.default_options.to_dict()
-        self.pickled: tuple[str, int, dict[str, Any]] = (
+        self.pickled: Final[tuple[str, int, dict[str, Any]]] = (
             rules.name,
             seats,
             {
@@ -368,32 +369,32 @@ class GameState:
         steps: int,
         known: tuple[tuple[Seat, Seat, CardId], ...] = (),
     ) -> None:
-        self.game = game
-        self.seed = seed
-        self.shuffles = shuffles
-        self.round = round
-        self.dealer = dealer
+        self.game: Final = game
+        self.seed: Final = seed
+        self.shuffles: Final = shuffles
+        self.round: Final = round
+        self.dealer: Final = dealer
         # The hands and piles as bytes (the engine gives them so; anything else is converted, or refused).
         for hand in hands:
             if type(hand) is not bytes:
                 hands = tuple([card_bytes(cards) for cards in hands])
                 break
-        self.hand_bytes = cast("tuple[bytes, ...]", hands)
-        self.draw_bytes = draw_pile if type(draw_pile) is bytes else card_bytes(draw_pile)
-        self.discard_bytes = discard_pile if type(discard_pile) is bytes else card_bytes(discard_pile)
-        self.color = color
-        self.direction = direction
-        self.power = power
-        self.pending = pending
-        self.unsafe = unsafe
-        self.blocked = blocked
-        self.public_bottom = public_bottom
-        self.scores = scores
-        self.round_scores = round_scores
-        self.round_winner = round_winner
-        self.outcome = outcome
-        self.steps = steps
-        self.known = known
+        self.hand_bytes: Final[tuple[bytes, ...]] = cast("tuple[bytes, ...]", hands)
+        self.draw_bytes: Final = draw_pile if type(draw_pile) is bytes else card_bytes(draw_pile)
+        self.discard_bytes: Final = discard_pile if type(discard_pile) is bytes else card_bytes(discard_pile)
+        self.color: Final = color
+        self.direction: Final = direction
+        self.power: Final = power
+        self.pending: Final = pending
+        self.unsafe: Final = unsafe
+        self.blocked: Final = blocked
+        self.public_bottom: Final = public_bottom
+        self.scores: Final = scores
+        self.round_scores: Final = round_scores
+        self.round_winner: Final = round_winner
+        self.outcome: Final = outcome
+        self.steps: Final = steps
+        self.known: Final = known
 
     @property
     def hands(self) -> tuple[tuple[CardId, ...], ...]:
@@ -566,3 +567,5 @@ _COLOR_LIST: Final = COLORS
 FIELDS: Final[tuple[str, ...]] = GameState._fields
 """The state's fields, in order (the one list; everything else derives from it)."""
 _FIELD_SET: Final = frozenset(FIELDS)
+
+read_only_when_pure(Game, compiled=not __file__.endswith(".py"))

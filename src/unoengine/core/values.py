@@ -393,6 +393,49 @@ class ChooseColor:
         return f"color {self.color.letter}"
 
 
+def _set_once(self: object, name: str, value: object) -> None:
+    try:
+        object.__getattribute__(self, name)
+    except AttributeError:  # not set yet: ``__init__`` sets it
+        object.__setattr__(self, name, value)
+        return
+    raise AttributeError(f"cannot set {name!r}: a {type(self).__name__} is a value, its fields are read-only")
+
+
+def _never_delete(self: object, name: str) -> None:
+    raise AttributeError(f"cannot delete {name!r}: a {type(self).__name__} is a value, its fields are read-only")
+
+
+def read_only_when_pure(*classes: type, compiled: bool) -> None:
+    """Make the fields of ``classes`` read-only in the pure build, as the compiled build's ``Final`` fields are.
+
+    ``compiled``: whether the calling module is the compiled build's (then nothing is done: its fields refuse
+    to be set in C). In the pure build each field may be set once, by ``__init__``; setting it again, or
+    deleting it, raises ``AttributeError``.
+    """
+    if compiled:
+        return
+    for cls in classes:
+        setattr(cls, "__setattr__", _set_once)  # noqa: B010 (a method set on the class, not an attribute)
+        setattr(cls, "__delattr__", _never_delete)  # noqa: B010
+
+
+read_only_when_pure(
+    Card,
+    Play,
+    Draw,
+    Pass,
+    CallUno,
+    Catch,
+    Accept,
+    Challenge,
+    Keep,
+    Reject,
+    ChooseColor,
+    compiled=not __file__.endswith(".py"),
+)
+
+
 __all__ = [
     "Accept",
     "CallUno",
