@@ -47,11 +47,17 @@ print(_build.BUILD, games, digest.hexdigest())
 """
 
 
-def play_in(build: str, games: int) -> tuple[str, int, str]:
+def build_env(build: str) -> dict[str, str]:
+    """This process's environment for a subprocess running ``build`` (``"compiled"`` or ``"pure"``) of ``src``."""
     env = {key: value for key, value in os.environ.items() if key != "UNOENGINE_PURE"}
     if build == "pure":
         env["UNOENGINE_PURE"] = "1"
     env["PYTHONPATH"] = str(ROOT / "src")
+    return env
+
+
+def play_in(build: str, games: int) -> tuple[str, int, str]:
+    env = build_env(build)
     out = subprocess.run(
         [sys.executable, "-c", PLAY.replace("GAMES", str(games))],
         env=env,
@@ -86,9 +92,7 @@ def test_version_names_the_build() -> None:
 
 
 def test_the_compiled_modules_doctests_pass_in_the_pure_build() -> None:
-    env = {key: value for key, value in os.environ.items() if key != "UNOENGINE_PURE"}
-    env["UNOENGINE_PURE"] = "1"
-    env["PYTHONPATH"] = str(ROOT / "src")
+    env = build_env("pure")
     files = [str(_build.source_of(module)) for module in _build.COMPILED_MODULES]
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules", "-o", "addopts=", *files],
@@ -170,10 +174,7 @@ def test_both_builds_refuse_hostile_arguments_alike_and_with_documented_errors()
     """A wrong type where a value is expected is the documented error in both builds, never a TypeError."""
     outcomes = {}
     for build in ("compiled", "pure"):
-        env = {key: value for key, value in os.environ.items() if key != "UNOENGINE_PURE"}
-        if build == "pure":
-            env["UNOENGINE_PURE"] = "1"
-        env["PYTHONPATH"] = str(ROOT / "src")
+        env = build_env(build)
         out = subprocess.run(
             [sys.executable, "-c", HOSTILE], env=env, capture_output=True, text=True, check=True, timeout=120
         )
@@ -212,10 +213,7 @@ def test_both_builds_refuse_setting_a_field_of_a_value() -> None:
     fields; a guard in the pure build), and a state's in the compiled build (the pure build does not guard a
     state's fields: a guard on every field the engine sets would make each step several times slower)."""
     for build in ("compiled", "pure"):
-        env = {key: value for key, value in os.environ.items() if key != "UNOENGINE_PURE"}
-        if build == "pure":
-            env["UNOENGINE_PURE"] = "1"
-        env["PYTHONPATH"] = str(ROOT / "src")
+        env = build_env(build)
         out = subprocess.run(
             [sys.executable, "-c", READ_ONLY], env=env, capture_output=True, text=True, check=True, timeout=120
         ).stdout.split()
