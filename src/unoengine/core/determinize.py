@@ -165,8 +165,10 @@ class _Deck:
         out: list[int] = []
         for index in range(start, len(cards)):
             card = cards[index]
-            kind = kind_index.get(card, -1) if type(card) is Card else -1
-            out.append(self._kind(card, where) if kind < 0 else kind)
+            kind = kind_index.get(card, -1) if isinstance(card, Card) else -1
+            if kind < 0:
+                self._refuse(card, where)
+            out.append(kind)
         return out
 
     def _kinds_remembered(self, cards: tuple[object, ...], where: str) -> list[int]:
@@ -186,16 +188,12 @@ class _Deck:
         _LAST_KINDS[id(tables)] = (tables, cards, tuple(kinds))
         return kinds
 
-    def _kind(self, card: object, where: str) -> int:
-        """The kind of a card that is not one of the deck's own objects (found by value), else the refusal."""
+    def _refuse(self, card: object, where: str) -> NoReturn:
+        """The refusal of what is not a card of the deck's kinds."""
         if isinstance(card, Card):
-            kind = self.tables.kind_index.get(card, -1)
-            if kind >= 0:
-                return kind
             name = format_card(card)
-        else:
-            raise ValueError(f"the view does not fit the {self.rules.name} deck: {excerpt(card)} ({where})")
-        raise ValueError(f"the view does not fit the {self.rules.name} deck: one {name} too many ({where})")
+            raise ValueError(f"the view does not fit the {self.rules.name} deck: one {name} too many ({where})")
+        raise ValueError(f"the view does not fit the {self.rules.name} deck: {excerpt(card)} ({where})")
 
     def rest(self) -> bytes:
         """The ids not placed, in order: every id of the deck (each fits in a byte, ``MAX_CARDS``), the placed ones

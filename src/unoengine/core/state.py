@@ -568,4 +568,4 @@ FIELDS: Final[tuple[str, ...]] = GameState._fields
 """The state's fields, in order (the one list; everything else derives from it)."""
 _FIELD_SET: Final = frozenset(FIELDS)
 
-read_only_when_pure(Game, compiled=not __file__.endswith(".py"))
+read_only_when_pure(Game)

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from unoengine import _build
+
 if TYPE_CHECKING:
     from unoengine.core.cards import Color, Rank
 
@@ -406,14 +408,12 @@ def _never_delete(self: object, name: str) -> None:
     raise AttributeError(f"cannot delete {name!r}: a {type(self).__name__} is a value, its fields are read-only")
 
 
-def read_only_when_pure(*classes: type, compiled: bool) -> None:
-    """Make the fields of ``classes`` read-only in the pure build, as the compiled build's ``Final`` fields are.
-
-    ``compiled``: whether the calling module is the compiled build's (then nothing is done: its fields refuse
-    to be set in C). In the pure build each field may be set once, by ``__init__``; setting it again, or
-    deleting it, raises ``AttributeError``.
+def read_only_when_pure(*classes: type) -> None:
+    """Make the fields of ``classes`` read-only in the pure build, as the compiled build's ``Final`` fields are
+    (there nothing is done: they refuse to be set in C). In the pure build each field may be set once, by
+    ``__init__``; setting it again, or deleting it, raises ``AttributeError``.
     """
-    if compiled:
+    if _build.BUILD == "compiled":
         return
     for cls in classes:
         setattr(cls, "__setattr__", _set_once)  # noqa: B010 (a method set on the class, not an attribute)
@@ -432,7 +432,6 @@ read_only_when_pure(
     Keep,
     Reject,
     ChooseColor,
-    compiled=not __file__.endswith(".py"),
 )
 
 
