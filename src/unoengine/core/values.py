@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from unoengine import _build
-
 if TYPE_CHECKING:
     from unoengine.core.cards import Color, Rank
 
@@ -411,9 +409,10 @@ def _never_delete(self: object, name: str) -> None:
 def read_only_when_pure(*classes: type) -> None:
     """Make the fields of ``classes`` read-only in the pure build, as the compiled build's ``Final`` fields are
     (there nothing is done: they refuse to be set in C). In the pure build each field may be set once, by
-    ``__init__``; setting it again, or deleting it, raises ``AttributeError``.
+    ``__init__``; setting it again, or deleting it, raises ``AttributeError``. Which build runs is read from this
+    module's own file (the core's modules are compiled together, and the core imports nothing outside it).
     """
-    if _build.BUILD == "compiled":
+    if not __file__.endswith(".py"):
         return
     for cls in classes:
         setattr(cls, "__setattr__", _set_once)  # noqa: B010 (a method set on the class, not an attribute)
