@@ -22,11 +22,15 @@ from unoengine import (
     Play,
     Rank,
     Reject,
+    apply,
     format_action,
     format_card,
+    legal_actions,
+    new_game,
     parse_action,
     parse_card,
 )
+from unoengine.core import actions as A
 from unoengine.core.rules import RULESETS
 
 # -- cards ---------------------------------------------------------------------------
@@ -218,6 +222,31 @@ def test_actions_are_interned() -> None:
     for text in ("R7", "W:g", "catch 2", "color y", "draw", "FW+4@flex:y>3 uno"):
         action = parse_action(text)
         assert parse_action(format_action(action)) is action
+
+
+def test_a_play_is_one_object_however_its_fields_are_passed() -> None:
+    card = parse_action("R7").card  # type: ignore[union-attr]
+    assert A.play(card) is A.play(card, None, False, None, False) is A.play(card, flex=False, uno=False)
+    assert A.play(card, uno=True) is A.play(card, None, False, None, True)
+    # A target no seat can have is not kept (input cannot grow the table), but it still reads as its value.
+    assert A.play(card, None, True, 10**9) == A.play(card, None, True, 10**9)
+
+
+@pytest.mark.parametrize("rules", sorted(RULESETS))
+def test_the_engines_actions_are_the_parsers_objects(rules: str) -> None:
+    """Every legal action of a game is the object its notation parses to (the action-id tables, built from
+    parsed-style calls, find the engine's actions by identity)."""
+    seats = 4 if 4 in RULESETS[rules].seats else 2
+    state = new_game(rules, seats, seed=11)
+    for _ in range(300):
+        if state.outcome is not None:
+            break
+        seat = state.pending.seat
+        assert seat is not None
+        legal = legal_actions(state, seat)
+        for action in legal:
+            assert parse_action(format_action(action)) is action
+        state = apply(state, seat, legal[(state.steps * 7) % len(legal)]).state
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,6 @@ _WORDS: dict[str, Action] = {
 }
 
 
-@cache
 def play(
     card: Card,
     color: Color | None = None,
@@ -46,8 +45,22 @@ def play(
     target: Seat | None = None,
     uno: bool = False,
 ) -> Play:
-    """The interned :class:`Play` for these fields."""
-    return Play(card, color, flex, target, uno)
+    """The interned :class:`Play` for these fields, however they are passed (``play(card, color)`` is
+    ``play(card, color, False, None, False)``: the action-id tables find the engine's plays by identity).
+
+    A play aimed at no possible seat (a target outside 0 to 63, as notation may say) is made afresh each time, so
+    that no input can grow the table without bound."""
+    key = (card, color, flex, target, uno)
+    found = _PLAYS.get(key)
+    if found is None:
+        found = Play(card, color, flex, target, uno)
+        if target is None or 0 <= target < 64:
+            _PLAYS[key] = found
+    return found
+
+
+_PLAYS: dict[tuple[Card, Color | None, bool, Seat | None, bool], Play] = {}
+"""Every play made so far by :func:`play`, by its fields."""
 
 
 @cache
