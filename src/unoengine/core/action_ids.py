@@ -201,19 +201,10 @@ def table_digest() -> str:
 class _SeatTable(NamedTuple):
     actions: tuple[A.Action | None, ...]
     """The action of every id for this actor; ``None`` where the offset is too large for the seat count."""
-    by_object: dict[int, int]
-    """Id by the identity of the (interned) action objects held in ``actions`` and in ``seen``."""
     by_value: dict[A.Action, int]
-    seen: list[A.Action]
-    """Other objects of these actions, found by value once and then by identity (kept alive here, so that their
-    identity stays theirs): the engine interns its actions by its own calls of ``actions.play``
-    (``play(card, color)``, ``play(card, color, uno=True)``), which ``functools.cache`` keeps apart from this
-    table's ``play(card, color, False, None, False)``; found by value, an action's hash is Python code."""
-
-
-_SEEN_LIMIT = 8192
-"""The most other objects a seat's table remembers (interned actions are a few thousand; others are looked up by
-value every time)."""
+    """Id by action, found by value: an action keeps the hash of its fields (``unoengine.core.values``), so a lookup
+    is a read of that hash and, on a hit, a compiled ``==`` (the engine's interned objects, made by its own calls
+    of ``actions.play``, are other objects than this table's)."""
 
 
 _SEAT_TABLES: dict[int, _SeatTable] = {}
@@ -248,10 +239,7 @@ def _seat_table(seats: object, seat: object) -> _SeatTable:
     if not is_int(seat) or not 0 <= seat < seats:
         raise ActionIdError(f"seat must be from 0 to {seats - 1}, not {excerpt(seat)}")
     actions = tuple(_absolute(slot, seat, seats) for slot in SLOTS)
-    by_value = {action: index for index, action in enumerate(actions) if action is not None}
-    # Keyed by identity: the table holds the objects, so an id() found here is one of them.
-    by_object = {id(action): index for index, action in enumerate(actions) if action is not None}
-    table = _SeatTable(actions, by_object, by_value, [])
+    table = _SeatTable(actions, {action: index for index, action in enumerate(actions) if action is not None})
     _SEAT_TABLES[seats * _KEY + seat] = table
     return table
 
@@ -277,9 +265,6 @@ def action_id(action: object, seat: object, seats: object) -> int:
     if isinstance(action, str):
         action = A.parse_action(action)
     table = _seat_table(seats, seat)
-    index = table.by_object.get(id(action))
-    if index is not None:
-        return index
     try:
         index = cast("dict[object, int]", table.by_value).get(action)
     except TypeError:  # not hashable: not an action
@@ -318,21 +303,15 @@ def legal_ids(state: GameState, seat: object) -> tuple[int, ...]:
     legal = legal_actions(state, seat)
     if not legal:
         return ()
-    table = _seat_table(state.game.seats, seat)
-    by_object = table.by_object
-    return tuple(
-        [_by_value(table, action, seat) if (index := by_object.get(id(action))) is None else index for action in legal]
-    )
+    by_value = _seat_table(state.game.seats, seat).by_value
+    return tuple([_legal_id(by_value, action, seat) for action in legal])
 
 
-def _by_value(table: _SeatTable, action: A.Action, seat: object) -> int:
-    """The id of a legal action that is not one of the table's own objects: found by value, then remembered."""
-    index = table.by_value.get(action)
+def _legal_id(by_value: dict[A.Action, int], action: A.Action, seat: object) -> int:
+    """The id of a legal action of ``seat``."""
+    index = by_value.get(action)
     if index is None:
         raise ActionIdError(f"no action id for the legal action {action!s} of seat {seat}")
-    if len(table.seen) < _SEEN_LIMIT:
-        table.seen.append(action)
-        table.by_object[id(action)] = index
     return index
 
 
@@ -347,10 +326,8 @@ def legal_mask(state: GameState, seat: object) -> bytes:
     legal = legal_actions(state, seat)
     if not legal:
         return _ZEROS
-    table = _seat_table(state.game.seats, seat)
-    by_object = table.by_object
+    by_value = _seat_table(state.game.seats, seat).by_value
     mask = bytearray(NUM_ACTIONS)
     for action in legal:
-        index = by_object.get(id(action))
-        mask[_by_value(table, action, seat) if index is None else index] = 1
+        mask[_legal_id(by_value, action, seat)] = 1
     return bytes(mask)

@@ -128,6 +128,8 @@ class Play:
         self.flex: Final = flex
         self.target: Final = target
         self.uno: Final = uno
+        self._hash: Final[int] = hash((card, color, flex, target, uno))
+        """The hash of the fields, computed once, as a card's (the action-id tables look plays up by value)."""
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Play:
@@ -146,7 +148,7 @@ class Play:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash((self.card, self.color, self.flex, self.target, self.uno))
+        return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Play, (self.card, self.color, self.flex, self.target, self.uno))
@@ -242,6 +244,8 @@ class Catch:
 
     def __init__(self, seat: Seat) -> None:
         self.seat: Final = seat
+        self._hash: Final[int] = hash((seat,))
+        """The hash of the seat, computed once."""
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Catch:
@@ -254,7 +258,7 @@ class Catch:
         return self.seat != other.seat
 
     def __hash__(self) -> int:
-        return hash((self.seat,))
+        return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Catch, (self.seat,))
@@ -369,6 +373,8 @@ class ChooseColor:
 
     def __init__(self, color: Color) -> None:
         self.color: Final = color
+        self._hash: Final[int] = hash((color,))
+        """The hash of the colour, computed once (an ``Enum``'s hash is Python code)."""
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not ChooseColor:
@@ -381,7 +387,7 @@ class ChooseColor:
         return self.color is not other.color
 
     def __hash__(self) -> int:
-        return hash((self.color,))
+        return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ChooseColor, (self.color,))
