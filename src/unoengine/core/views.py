@@ -130,10 +130,13 @@ def view_for(state: GameState, seat: object) -> PlayerView:
     game = state.game
     cards = game.tables.cards
     pending = state.pending
-    own = seat is not None and pending.seat == seat
+    to_act = pending.seat
+    kind = pending.kind
+    top = state.top
+    own = seat is not None and to_act == seat
     drawn = pending.card if own and isinstance(pending, DrawnCardChoice) else None
     known = min(state.public_bottom, len(state.draw_bytes))
-    handler = game.rules.handlers[pending.kind]
+    handler = game.rules.handlers[kind]
     # Built in C from the fields in order (a NamedTuple built by keywords runs Python code: about 2 µs of
     # the call); the comments name each field, as PlayerView declares them.
     view: PlayerView = _new_tuple(
@@ -147,15 +150,15 @@ def view_for(state: GameState, seat: object) -> PlayerView:
             state.dealer,  # dealer
             _cards_of(cards, state.hand_bytes[seat]) if seat is not None else (),  # hand
             tuple(len(hand) for hand in state.hand_bytes),  # hand_sizes
-            None if state.top is None else cards[state.top],  # top
+            None if top is None else cards[top],  # top
             state.color,  # color
             state.direction,  # direction
             len(state.draw_bytes),  # draw_pile
-            _cards_of(cards, state.draw_bytes[:known]),  # draw_pile_known
+            _cards_of(cards, state.draw_bytes[:known]) if known else (),  # draw_pile_known
             _cards_of(cards, state.discard_bytes),  # discard_pile
             state.power,  # power
-            pending.seat,  # to_act
-            pending.kind,  # pending
+            to_act,  # to_act
+            kind,  # pending
             handler.details(state, seat),  # details
             pending.player if isinstance(pending, ChallengeWindow) else None,  # challenger_of
             None if drawn is None else cards[drawn],  # drawn_card
@@ -199,6 +202,8 @@ def _decision(pending: Any, hidden: tuple[str, ...]) -> tuple[tuple[str, Any], .
     and those its handler hides (``hidden()``: a challenge's ``legal``; a drawn card, shown as ``drew``)."""
     if type(pending) is DrawnCardChoice:
         return (("drew", pending.card is not None),)
+    if len(pending) == 2:  # only ``seat`` and ``kind``: a turn, the end of the game
+        return ()
     return tuple((name, getattr(pending, name)) for name in pending._fields[1:-1] if name not in hidden)
 
 
