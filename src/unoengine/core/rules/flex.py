@@ -282,16 +282,28 @@ def flex_tables(tables: DeckTables) -> FlexTables:
     return found
 
 
-def targeted_plays(card: Card, seat: Seat, seats: int, uno_variants: bool) -> list[A.Play]:
-    """Flex-side plays that choose another seat (F-22, F-25), one per colour and target."""
-    unos = (False, True) if uno_variants else (False,)
-    return [
-        A.play(card, color, True, target, uno)
-        for color in COLORS
-        for target in range(seats)
-        if target != seat
-        for uno in unos
-    ]
+def targeted_plays(card: Card, seat: Seat, seats: int, uno_variants: bool) -> tuple[A.Play, ...]:
+    """Flex-side plays that choose another seat (F-22, F-25), one per colour and target (made once per card, seat,
+    seats and ``uno_variants``: every row of the play tables holds them)."""
+    key = (card, seat, seats, uno_variants)
+    found = _TARGETED.get(key)
+    if found is None:
+        unos = (False, True) if uno_variants else (False,)
+        found = tuple(
+            [
+                A.play(card, color, True, target, uno)
+                for color in COLORS
+                for target in range(seats)
+                if target != seat
+                for uno in unos
+            ]
+        )
+        _TARGETED[key] = found
+    return found
+
+
+_TARGETED: dict[tuple[Card, Seat, int, bool], tuple[A.Play, ...]] = {}
+"""The targeted plays made so far, by (card, seat, seats, ``uno_variants``): a few per rule set's card and seat."""
 
 
 _NO_PLAYS: tuple[A.Play, ...] = ()
