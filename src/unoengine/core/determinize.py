@@ -24,6 +24,7 @@ reachable state.
 
 from __future__ import annotations
 
+import _random
 from collections.abc import Iterable, Mapping
 from random import Random
 from typing import Any, NoReturn
@@ -205,6 +206,9 @@ _LAST_KINDS: dict[int, tuple[DeckTables, tuple[object, ...], tuple[int, ...]]] =
 """Per deck (by the identity of its tables, kept here): the last remembered cards and their kinds. The cards are
 kept alive here, so a card that is one of them (``is``) is that card."""
 
+_GETRANDBITS = _random.Random.getrandbits
+"""The C generator's ``getrandbits``, called unbound (no method looked up by name) when ``rng``'s is that one."""
+
 _ALL_IDS = bytes(range(256))
 """Every card id that fits in a byte, in order (a deck's ids are the first ``len(deck)`` of them)."""
 
@@ -232,10 +236,12 @@ class Determinizer:
             [value for _, value in view.details if isinstance(value, Card)], "a card the decision shows"
         )
         if known is None:
-            known = dict(view.known)
-        self.shown: dict[Seat, bytes] = {
-            other: deck.take_all(cards, f"seat {other}'s known cards") for other, cards in known.items()
-        }
+            known = dict(view.known) if view.known else {}
+        self.shown: dict[Seat, bytes] = (
+            {other: deck.take_all(cards, f"seat {other}'s known cards") for other, cards in known.items()}
+            if known
+            else {}
+        )
         viewer = view.seat
         self.known: tuple[tuple[Seat, Seat, CardId], ...] = (
             () if viewer is None else tuple((viewer, other, card) for other, ids in self.shown.items() for card in ids)
@@ -265,7 +271,7 @@ class Determinizer:
         words of ``rng`` (:func:`shuffle_in_words`).
         """
         view = self.view
-        seat = view.seat
+        seat = -1 if view.seat is None else view.seat
         dealt = bytes(shuffle_in_words(rng, list(self.pool)))
         hands: list[bytes] = []
         start = 0
@@ -274,12 +280,22 @@ class Determinizer:
             if index == seat:
                 hands.append(self.own)
                 continue
-            given = shown.get(index, b"") if shown else b""
-            missing = size - len(given)
-            hands.append(given + dealt[start : start + missing])
+            if shown:
+                given = shown.get(index, b"")
+                missing = size - len(given)
+                hands.append(given + dealt[start : start + missing])
+            else:
+                missing = size
+                hands.append(dealt[start : start + missing])
             start += missing
-        draw = self.bottom + dealt[start:] + self.peeked[::-1]
-        chosen_seed = rng.getrandbits(64) if seed is None else seed
+        draw = self.bottom + dealt[start:] if self.bottom else dealt[start:]
+        if self.peeked:
+            draw += self.peeked[::-1]
+        chosen_seed = (
+            (_GETRANDBITS(rng, 64) if type(rng).getrandbits is _GETRANDBITS else rng.getrandbits(64))
+            if seed is None
+            else seed
+        )
         return make_state(
             GameState,
             (
