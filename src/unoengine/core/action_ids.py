@@ -202,9 +202,10 @@ class _SeatTable(NamedTuple):
     actions: tuple[A.Action | None, ...]
     """The action of every id for this actor; ``None`` where the offset is too large for the seat count."""
     by_value: dict[A.Action, int]
-    """Id by action, found by value: an action keeps the hash of its fields (``unoengine.core.values``), so a lookup
-    is a read of that hash and, on a hit, a compiled ``==`` (the engine's interned objects, made by its own calls
-    of ``actions.play``, are other objects than this table's)."""
+    """Id by action, found by value: an action keeps the hash of its fields (``unoengine.core.values``), and
+    ``actions.play`` interns a play by value, so the engine's legal actions are this table's own objects and a
+    lookup is a read of that hash and an identity check (another object of an action is found by a compiled
+    ``==``)."""
 
 
 _SEAT_TABLES: dict[int, _SeatTable] = {}
