@@ -230,6 +230,7 @@ def test_a_play_is_one_object_however_its_fields_are_passed() -> None:
     assert A.play(card, uno=True) is A.play(card, None, False, None, True)
     # A target no seat can have is not kept (input cannot grow the table), but it still reads as its value.
     assert A.play(card, None, True, 10**9) == A.play(card, None, True, 10**9)
+    assert A.play(card, None, True, 10**9) is not A.play(card, None, True, 10**9)
 
 
 @pytest.mark.parametrize("rules", sorted(RULESETS))

@@ -24,7 +24,6 @@ reachable state.
 
 from __future__ import annotations
 
-import _random
 from collections.abc import Iterable, Mapping
 from random import Random
 from typing import Any, NoReturn
@@ -206,9 +205,6 @@ _LAST_KINDS: dict[int, tuple[DeckTables, tuple[object, ...], tuple[int, ...]]] =
 """Per deck (by the identity of its tables, kept here): the last remembered cards and their kinds. The cards are
 kept alive here, so a card that is one of them (``is``) is that card."""
 
-_GETRANDBITS = _random.Random.getrandbits
-"""The C generator's ``getrandbits``, called unbound (no method looked up by name) when ``rng``'s is that one."""
-
 _ALL_IDS = bytes(range(256))
 """Every card id that fits in a byte, in order (a deck's ids are the first ``len(deck)`` of them)."""
 
@@ -237,11 +233,9 @@ class Determinizer:
         )
         if known is None:
             known = dict(view.known) if view.known else {}
-        self.shown: dict[Seat, bytes] = (
-            {other: deck.take_all(cards, f"seat {other}'s known cards") for other, cards in known.items()}
-            if known
-            else {}
-        )
+        self.shown: dict[Seat, bytes] = {
+            other: deck.take_all(cards, f"seat {other}'s known cards") for other, cards in known.items()
+        }
         viewer = view.seat
         self.known: tuple[tuple[Seat, Seat, CardId], ...] = (
             () if viewer is None else tuple((viewer, other, card) for other, ids in self.shown.items() for card in ids)
@@ -280,22 +274,15 @@ class Determinizer:
             if index == seat:
                 hands.append(self.own)
                 continue
-            if shown:
-                given = shown.get(index, b"")
-                missing = size - len(given)
-                hands.append(given + dealt[start : start + missing])
-            else:
-                missing = size
-                hands.append(dealt[start : start + missing])
+            given = shown.get(index, b"") if shown else b""
+            missing = size - len(given)
+            part = dealt[start : start + missing]
+            hands.append(given + part if given else part)
             start += missing
         draw = self.bottom + dealt[start:] if self.bottom else dealt[start:]
         if self.peeked:
             draw += self.peeked[::-1]
-        chosen_seed = (
-            (_GETRANDBITS(rng, 64) if type(rng).getrandbits is _GETRANDBITS else rng.getrandbits(64))
-            if seed is None
-            else seed
-        )
+        chosen_seed = rng.getrandbits(64) if seed is None else seed
         return make_state(
             GameState,
             (
