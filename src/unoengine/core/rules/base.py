@@ -879,14 +879,13 @@ def deal_seven(work: Work, order: list[CardId]) -> None:
 
     ``order`` is the shuffled deck, top first; what is left is the draw pile.
     """
-    hands: list[list[CardId]] = [[] for _ in range(work.seats)]
-    position = 0
-    for _ in range(work.options.hand_size):
-        for offset in range(1, work.seats + 1):
-            hands[(work.dealer + offset) % work.seats].append(order[position])
-            position += 1
-    work.hands = [bytes(hand) for hand in hands]
-    work.draw_pile = bytes(reversed(order[position:]))
+    # Round r gives seat (dealer + 1 + k) % seats the card at r * seats + k: a seat's hand is every
+    # seats-th card of the dealt part from its offset k, sliced in C (as the one-card-at-a-time loop dealt it).
+    seats = work.seats
+    dealer = work.dealer
+    dealt = work.options.hand_size * seats
+    work.hands = [bytes(order[(seat - dealer - 1) % seats : dealt : seats]) for seat in range(seats)]
+    work.draw_pile = bytes(order[dealt:])[::-1]
 
 
 # -- the core decisions: turn, drawn card, challenge, game over (and their plays) ----------
