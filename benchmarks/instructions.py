@@ -11,9 +11,12 @@ What it measures
     same games.
 
 Usage
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python benchmarks/instructions.py classic 2 300
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python benchmarks/instructions.py classic 2 0
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        .venv/bin/python benchmarks/instructions.py classic 2 300
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        .venv/bin/python benchmarks/instructions.py classic 2 0
     # instructions a step = (first "Collected" total - second) / steps printed by the first
+    # (PYTHONHASHSEED=0: a count moves by up to 2 % with the string hashes of the process)
 
 Instructions a call
     ``--call NAME`` (``pickle``, ``view_for``, ``legal_mask``, ``determinize``,
