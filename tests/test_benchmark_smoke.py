@@ -55,8 +55,9 @@ def test_the_benchmark_runs_without_rlcard(capsys: pytest.CaptureFixture[str]) -
         # The Table side plays, or says why it cannot.
         assert sides["table"] is not None or case["errors"]["table"]
         if case["rules"] == "classic":
-            assert sides["rlcard"] is None and case["errors"]["rlcard"] == "--no-rlcard"
-        assert not case["ratios"]
+            for anchor in ("rlcard", "rlcard_reseed"):  # seeded once, and reseeded per game
+                assert sides[anchor] is None and case["errors"][anchor] == "--no-rlcard"
+        assert not case["ratios"] and not case["ratios_reseeded"]
         assert set(case["simulate_vs_loop"]) == {"apply", "unchecked"}
         assert set(case["play_out_vs_loop"]) == {"apply", "unchecked"}
         micro = case["micro"]
