@@ -134,8 +134,13 @@ STEP_COST_TOLERANCE = 1.5
 DETERMINIZE_TARGET_US = 10.0
 
 CASES: list[tuple[str, int]] = [("classic", 2), ("classic", 4), ("duo", 2), ("flex", 4)]
-ANCHORS = ["rlcard", "rlcard_reseed"]
-"""RLCard seeded once for the run (its env's loop) and reseeded per game (``Env.seed(k)`` before each)."""
+ANCHOR_RATIOS = (
+    ("rlcard", "ratios", "RLCard seeded once"),
+    ("rlcard_reseed", "ratios_reseeded", "RLCard reseeded per game"),
+)
+"""Each anchor, the key of ours' ratios to it in a case, and its name in the verdicts: RLCard seeded once for the run
+(its env's loop) and reseeded per game (``Env.seed(k)`` before each)."""
+ANCHORS = [anchor for anchor, _, _ in ANCHOR_RATIOS]
 OURS = ["apply", "unchecked", "simulate", "table", "play_out"]
 SIDE_TITLES = {
     "rlcard": "RLCard UnoGame (env loop)",
@@ -691,7 +696,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         errors = {name: s.error for name, s in by_side.items() if s.error is not None}
         case: dict[str, Any] = {"case": f"{rules} {seats}", "rules": rules, "seats": seats, "sides": figures}
         case["errors"] = errors
-        for anchor, key in (("rlcard", "ratios"), ("rlcard_reseed", "ratios_reseeded")):
+        for anchor, key, _ in ANCHOR_RATIOS:
             rl = figures.get(anchor)
             case[key] = {}
             if rl is not None:
@@ -779,7 +784,7 @@ def report_lines(report: dict[str, Any]) -> list[str]:
                 fmt(figures["games_per_s"]),
                 fmt(figures["steps_per_game"], 1),
             ]
-            for key in ("ratios", "ratios_reseeded"):
+            for _, key, _ in ANCHOR_RATIOS:
                 ratio = case.get(key, {}).get(name)
                 row += [fmt(ratio["steps_per_s"], 2), fmt(ratio["games_per_s"], 2)] if ratio else ["", ""]
             rows.append(row)
@@ -825,7 +830,7 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     out.append("determinize: " + "; ".join(sorted(determinize_notes)))
     out.append("sample: Determinizer(view).sample(rng), what a search bot calls per iteration (the view placed once)")
     out += ["", "targets (ours through legal_actions + apply; the other loops for comparison):"]
-    for key, against in (("ratios", "RLCard seeded once"), ("ratios_reseeded", "RLCard reseeded per game")):
+    for _, key, against in ANCHOR_RATIOS:
         for case in report["cases"]:
             for name in ("apply", "unchecked", "table", "play_out"):
                 ratio = case.get(key, {}).get(name)
