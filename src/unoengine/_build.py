@@ -40,10 +40,11 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.core.action_ids",
     "unoengine.play.table",
     "unoengine.bots.random_bot",
+    "unoengine.bots.rng",
 )
 """The modules compiled with mypyc (the hot path of every game: the core and its values (the card and action
-classes), the Table, the random bot; perft; determinize, which a search bot calls every iteration; and the action
-ids, whose ``legal_mask`` a learning loop asks for every step).
+classes), the Table, the random bot and the generator of a seat's bot; perft; determinize, which a search bot calls
+every iteration; and the action ids, whose ``legal_mask`` a learning loop asks for every step).
 
 Not compiled: the notation parsers (``cards``, ``actions``: they take any object
 and refuse it with ``InvalidNotationError``, where compiled code would raise
