@@ -9,7 +9,7 @@ What it measures
                     until the game is over (one ``RandomBot`` for the whole run);
                     nothing else: no bot per game, no checks, no record;
     ``loop_bots``   the same loop with a new bot per game and seat, seeded as the
-                    batch path seeds them (``random.Random(f"{seed}:bot:{seat}")``):
+                    batch path seeds them (``seat_random(seed, seat)``):
                     what seeding the bots costs (it is most of the batch path's
                     difference from the bare loop); not a target side;
     ``simulate``    ``unoengine.play.simulate.simulate(rules, seats, 8, "random", k)``,
@@ -55,6 +55,7 @@ for path in (HERE.parent / "src", HERE):
 from report import facts_line, run, run_facts, text_table  # noqa: E402
 from unoengine import apply_unchecked, legal_actions, new_game  # noqa: E402
 from unoengine.bots.random_bot import RandomBot  # noqa: E402
+from unoengine.bots.rng import seat_random  # noqa: E402
 from unoengine.core.rules import find_rules  # noqa: E402
 from unoengine.play.simulate import play_games, simulate  # noqa: E402
 from unoengine.play.table import Table  # noqa: E402
@@ -98,7 +99,7 @@ def make_chunk(side: str, rules: str, seats: int, seed: int) -> Chunk:
         def loop_bots() -> tuple[int, int]:
             (game,) = seeds(1)
             state = new_game(ruleset, seats, seed=game, options=options)
-            bots = [RandomBot(random.Random(f"{game}:bot:{seat}")) for seat in range(seats)]
+            bots = [RandomBot(seat_random(game, seat)) for seat in range(seats)]
             steps = 0
             while state.outcome is None:
                 seat: int = state.pending.seat  # type: ignore[assignment]

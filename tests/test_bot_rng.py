@@ -1,4 +1,4 @@
-"""The generator of a seat's bot (``unoengine.bots.rng``): xoshiro128** keyed by BLAKE2b-128, a ``random.Random``."""
+"""The generator of a seat's bot (``unoengine.bots.rng``): xoshiro128** keyed by BLAKE2b, a ``random.Random``."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ M32 = 0xFFFFFFFF
 
 
 def blake_words(data: bytes) -> tuple[int, int, int, int]:
-    words: tuple[int, int, int, int] = struct.unpack("<4I", hashlib.blake2b(data, digest_size=16).digest())
+    words: tuple[int, int, int, int] = struct.unpack("<4I", hashlib.blake2b(data).digest()[:16])
     return words
 
 

@@ -15,7 +15,6 @@ suite, so docs/RULE_TESTS.md does not count them as a rule's test.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ from unoengine import (
     state_to_json,
 )
 from unoengine.bots import make_bot
+from unoengine.bots.rng import seat_random
 from unoengine.core.rules import find_rules
 from unoengine.play.simulate import play_game, simulate
 
@@ -125,7 +125,7 @@ def test_soak_single_rounds_of_every_rule_set_and_seat_count_end(rules: str, sea
         options = playable(option_sets[(game // 4) % len(option_sets)], names)
         options["single_round"] = True
         label = f"{rules} seats={seats} seed={seed} options={options} bots={names}"
-        bots = [make_bot(name, random.Random(f"{seed}:bot:{seat}")) for seat, name in enumerate(names)]
+        bots = [make_bot(name, seat_random(seed, seat)) for seat, name in enumerate(names)]
         start = new_game(rules, seats, seed=seed, options=options)
         keep = game % REPLAY_EVERY == 0
         result = play_game(start, bots, keep_actions=keep)

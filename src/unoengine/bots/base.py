@@ -56,6 +56,9 @@ class Bot(Protocol):
 BotFactory = Callable[..., Bot]
 """Makes a bot: called as ``factory(rng, **parameters)`` with its own ``random.Random``."""
 
+PACKAGE = "unoengine."
+"""The prefix of this package's modules: its own bot classes are made without the checks a user's factory gets."""
+
 BOTS: dict[str, BotFactory] = {}
 LEVELS: dict[str, str] = {}
 """The levels for people (``easy``, ``medium``, ``hard``) and the bot spec each stands for."""
@@ -248,6 +251,11 @@ def bot_factory(spec: str) -> Callable[[random.Random], Bot]:
         takes_rng = True
     adapt = not (target in BOTS and ":" not in target)
     label = spec.strip()
+    if not adapt and not params and takes_rng and isinstance(factory, type) and factory.__module__.startswith(PACKAGE):
+        # One of this package's bot classes with no parameters: the class makes the bot as the wrapper below would
+        # (nothing to adapt, no parameter to refuse), without a Python frame per bot (a batch makes one per game
+        # and seat).
+        return factory
 
     def make(rng: random.Random) -> Bot:
         try:

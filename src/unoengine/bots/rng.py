@@ -11,17 +11,17 @@ shifts another's).
 :class:`BotRandom` is a ``random.Random`` (every method of it works: ``random``,
 ``getrandbits``, ``choice``, ``shuffle``, ``sample``, pickling, ``getstate``)
 whose basic generator is xoshiro128** 1.1 (Blackman and Vigna, 2018; a 128-bit
-state, period 2**128 - 1), keyed by BLAKE2b-128 of the key's bytes. It is made
-for the batch path: a ``random.Random`` seeded from a text runs CPython's key
-schedule over its 624 words, about 5.5 µs, which for four seats was a third of a
-whole random Classic game; keying this one takes about 1 µs and a ``random()``
-costs what the Mersenne Twister's does. A bot never needs it: any
-``random.Random`` works, and a game's own chance (its shuffles, G-1) never draws
-from a bot's generator.
+state, period 2**128 - 1), keyed by the first 16 bytes of the BLAKE2b digest of
+the key's bytes. It is made for the batch path: a ``random.Random`` keyed by a
+text runs CPython's key schedule over its 624 words, about 5 µs, which for four
+seats was a third of a whole random Classic game; keying this one takes about
+0.6 µs and a ``random()`` costs what the Mersenne Twister's does. A bot never
+needs it: any ``random.Random`` works, and a game's own chance (its shuffles,
+G-1) never draws from a bot's generator.
 
 >>> rng = seat_random(7, 1)
 >>> [rng.randrange(10) for _ in range(8)]
-[5, 0, 5, 2, 4, 5, 2, 8]
+[6, 5, 1, 1, 0, 0, 9, 0]
 >>> seat_random(7, 1).random() == BotRandom("7:bot:1").random()
 True
 """
@@ -93,25 +93,30 @@ class Xoshiro128:
         """The state's four words."""
         return (self.s0, self.s1, self.s2, self.s3)
 
-    def set_words(self, s0: i64, s1: i64, s2: i64, s3: i64) -> None:
+    def set_state(self, words: tuple[int, int, int, int]) -> None:
         """Set the state's four words (each in ``[0, 2**32)``, not all zero: the caller checks)."""
-        self.s0 = s0
-        self.s1 = s1
-        self.s2 = s2
-        self.s3 = s3
+        self.s0 = words[0]
+        self.s1 = words[1]
+        self.s2 = words[2]
+        self.s3 = words[3]
 
 
-_WORDS: Final = struct.Struct("<4I").unpack
-"""Four little-endian 32-bit words of 16 bytes, in one C call."""
+_WORDS: Final = struct.Struct("<4I").unpack_from
+"""The first four little-endian 32-bit words of a byte string, in one C call."""
+_BLAKE2B: Final = hashlib.blake2b
+_ZERO: Final = (0, 0, 0, 0)
 
 
 def _state_of(key: object) -> tuple[int, int, int, int]:
-    """The state a key gives: BLAKE2b-128 of its bytes as four little-endian words, never all zero.
+    """The state a key gives: the first 16 bytes of its BLAKE2b digest (64 bytes, the default) as four
+    little-endian words, never all zero.
 
     Raises:
         TypeError: not an int, str, bytes, bytearray or None.
     """
-    if key is None:
+    if type(key) is str:
+        data = key.encode()
+    elif key is None:
         data = os.urandom(16)
     elif isinstance(key, str):
         data = key.encode()
@@ -121,20 +126,18 @@ def _state_of(key: object) -> tuple[int, int, int, int]:
         data = bytes(key)
     else:
         raise TypeError(f"a BotRandom key is an int, str, bytes or None, not {type(key).__name__}")
-    s0, s1, s2, s3 = _WORDS(hashlib.blake2b(data, digest_size=16).digest())
-    if not (s0 or s1 or s2 or s3):
-        return (1, 0, 0, 0)  # the all-zero state never moves; BLAKE2b gives it with odds of 2**-128
-    return (s0, s1, s2, s3)
+    words: tuple[int, int, int, int] = _WORDS(_BLAKE2B(data).digest())
+    return words if words != _ZERO else (1, 0, 0, 0)  # the all-zero state never moves (odds 2**-128)
 
 
 @mypyc_attr(native_class=False)  # a native class cannot extend random.Random's C base: a Python class, compiled methods
 class BotRandom(random.Random):
-    """A ``random.Random`` whose basic generator is xoshiro128**, keyed in about a microsecond.
+    """A ``random.Random`` whose basic generator is xoshiro128**, keyed in well under a microsecond.
 
     ``BotRandom(key)``: ``key`` is a text, bytes or an int (an int is keyed by its
     decimal text, so ``BotRandom(5)`` is ``BotRandom("5")``); ``None`` keys it
-    from the operating system's randomness. The state is BLAKE2b-128 of the key's
-    bytes, as four little-endian 32-bit words (never all zero). ``random()`` takes
+    from the operating system's randomness. The state is the first 16 bytes of the
+    BLAKE2b digest of the key's bytes, as four little-endian 32-bit words (never all zero). ``random()`` takes
     two words as the Mersenne Twister's does; ``getrandbits(k)`` takes
     ``ceil(k / 32)`` words, the first the least significant, the last cut to its
     top bits; the other methods are ``random.Random``'s, built on these two.
@@ -164,8 +167,7 @@ class BotRandom(random.Random):
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         """Key the generator anew: ``a`` as for the constructor (``version`` is accepted and ignored)."""
-        s0, s1, s2, s3 = _state_of(a)
-        self._core.set_words(s0, s1, s2, s3)
+        self._core.set_state(_state_of(a))
         self.gauss_next = None
 
     def random(self) -> float:
@@ -212,7 +214,7 @@ class BotRandom(random.Random):
             raise ValueError(f"a {STATE_TAG} state is four 32-bit words, not all zero")
         if gauss_next is not None and not isinstance(gauss_next, float):
             raise ValueError(f"a {STATE_TAG} state's gauss_next is a float or None")
-        self._core.set_words(words[0], words[1], words[2], words[3])
+        self._core.set_state(words)
         self.gauss_next = gauss_next
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -221,6 +223,15 @@ class BotRandom(random.Random):
         return (type(self), (b"",), self.getstate())
 
 
+def seat_key(seed: int | str, seat: int) -> str:
+    """The key of seat ``seat``'s generator in the game of ``seed``: ``f"{seed}:bot:{seat}"``."""
+    return f"{seed}:bot:{seat}"
+
+
 def seat_random(seed: int | str, seat: int) -> BotRandom:
-    """The generator of seat ``seat``'s bot in the game of ``seed``: ``BotRandom(f"{seed}:bot:{seat}")``."""
-    return BotRandom(f"{seed}:bot:{seat}")
+    """The generator of seat ``seat``'s bot in the game of ``seed``: ``BotRandom(seat_key(seed, seat))``.
+
+    A batch that plays many games may instead key one generator per seat anew for each game
+    (``rng.seed(seat_key(seed, seat))``): the same state, without a new object.
+    """
+    return BotRandom(seat_key(seed, seat))

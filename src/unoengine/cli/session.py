@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from unoengine.bots.base import Bot, make_bot
 from unoengine.bots.heuristic import HeuristicBot
+from unoengine.bots.rng import seat_random
 from unoengine.cli.files import read_text, write_text
 from unoengine.cli.stats import StatsUpdate, record_game
 from unoengine.core.actions import Action, Play, format_action, parse_action
@@ -54,7 +55,7 @@ def make_bots(names: Sequence[str], seats: int, seed: int) -> dict[Seat, Bot]:
         raise ValueError(f"{len(wanted)} bots named for {seats - 1} bot seats")
     bots: dict[Seat, Bot] = {}
     for seat, name in enumerate(wanted, start=1):
-        rng = random.Random(f"{seed}:bot:{seat}")
+        rng = seat_random(seed, seat)
         bots[seat] = HeuristicBot(rng, forget_uno=FORGET_UNO) if name == "heuristic" else make_bot(name, rng)
     return bots
 

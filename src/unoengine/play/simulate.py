@@ -13,15 +13,17 @@ UNO window to the bots that react (catchers first, in turn order from the seat
 to act, then the seat that forgot).
 
 Game ``g`` of a batch is the game of its seed: ``new_game(rules, seats,
-seed=seed)``, seat ``k``'s bot drawing from ``random.Random(f"{seed}:bot:{k}")``;
-so the same seeds give the same games whichever entry point plays them.
+seed=seed)``, seat ``k``'s bot drawing from ``seat_random(seed, k)`` (a
+:class:`~unoengine.bots.rng.BotRandom` keyed by ``f"{seed}:bot:{k}"``); so the
+same seeds give the same games whichever entry point plays them.
 
 >>> [(game.seed, game.winner, game.steps) for game in play_games("duo", [1, 2], "random")]
-[(1, 1, 47), (2, 1, 53)]
+[(1, 1, 72), (2, 1, 115)]
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import time
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from unoengine.bots.base import Bot, bot_factory
+from unoengine.bots.rng import BotRandom, seat_key, seat_random
 from unoengine.core.actions import Action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import new_game
@@ -117,11 +120,30 @@ class _Batch:
     def games(
         self, seeds: Iterable[int], *, keep_actions: bool = False, max_steps: int = MAX_STEPS
     ) -> Iterator[tuple[int, GameState, GameResult]]:
-        """Play the game of every seed: ``(seed, first state, result)``."""
+        """Play the game of every seed: ``(seed, first state, result)``.
+
+        Each seat's generator is made once for the batch and keyed anew for every
+        game (``rng.seed(key)`` leaves it as ``seat_random(seed, seat)`` makes it):
+        a fresh bot per game draws the same numbers as with a fresh generator,
+        without a ``random.Random`` made and freed per seat and game.
+        """
+        rngs: list[BotRandom] = []
         for seed in seeds:
-            bots = [make(random.Random(f"{seed}:bot:{seat}")) for seat, make in enumerate(self.makers)]
+            if rngs:
+                for seat, rng in enumerate(rngs):
+                    rng.seed(seat_key(seed, seat))
+            else:
+                rngs = [seat_random(seed, seat) for seat in range(self.seats)]
+            bots = [make(rng) for make, rng in zip(self.makers, rngs, strict=True)]
             start = new_game(self.ruleset, self.seats, seed=seed, options=self.options)
             yield seed, start, play_game(start, bots, keep_actions=keep_actions, max_steps=max_steps)
+
+
+@functools.lru_cache(maxsize=64)
+def _options(ruleset: RuleSet, given: tuple[tuple[str, Any], ...], preset: str | None) -> Options:
+    """``parse_options`` kept per rule set, options given and preset: a batch of a few games (a search's rollouts,
+    a benchmark's slices) resolved them again on every call."""
+    return parse_options(ruleset, dict(given), preset=preset)
 
 
 def _batch(
@@ -145,7 +167,10 @@ def _batch(
     else:
         given = dict(options or {})
         given.setdefault("single_round", not match)
-        resolved = parse_options(ruleset, given, preset=preset)
+        try:
+            resolved = _options(ruleset, tuple(given.items()), preset)
+        except TypeError:  # a value that is not hashable: resolved without the cache (and refused, if it is bad)
+            resolved = parse_options(ruleset, given, preset=preset)
     makers = [bot_factory(spec) if isinstance(spec, str) else spec for spec in specs]
     names = [spec if isinstance(spec, str) else getattr(spec, "__name__", "bot") for spec in specs]
     return _Batch(ruleset, seats, resolved, names, makers)

@@ -22,6 +22,7 @@ import numpy as np
 from gymnasium import spaces
 
 from unoengine.bots.base import Bot, make_bot
+from unoengine.bots.rng import seat_random
 from unoengine.core.action_ids import NUM_ACTIONS
 from unoengine.core.actions import Action
 from unoengine.core.views import view_for
@@ -59,7 +60,7 @@ def bot_decision(bot: Bot, match: Match) -> Action:
 class SingleAgentEnv(gym.Env[ObsDict, int]):
     """A learner at seat ``seat`` against ``opponents`` (one per other seat, or one for all).
 
-    Opponents' generators derive from the reset seed (``f"{seed}:bot:{seat}"``, as
+    Opponents' generators derive from the reset seed (``seat_random(seed, seat)``, as
     ``uno simulate``'s). Other arguments as :class:`unoengine.rl.raw_env`.
 
     Raises:
@@ -123,7 +124,7 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         while True:
             others = [seat for seat in range(self.match.seats) if seat != self.seat]
             self._bots = {
-                seat: make_opponent(kind, random.Random(f"{game_seed}:bot:{seat}"))
+                seat: make_opponent(kind, seat_random(game_seed, seat))
                 for seat, kind in zip(others, self.opponent_kinds, strict=True)
             }
             self.match.reset(game_seed)

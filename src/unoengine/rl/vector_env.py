@@ -34,6 +34,7 @@ from gymnasium.vector import VectorEnv as GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from unoengine.bots.base import Bot
+from unoengine.bots.rng import seat_random
 from unoengine.core.action_ids import NUM_ACTIONS
 from unoengine.core.views import view_for
 from unoengine.rl.aec_env import ObsDict, observation_space
@@ -171,7 +172,7 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
             self.learner[index] = learner
             others = [seat for seat in range(self.seats) if seat != learner]
             self._bots[index] = {
-                seat: make_opponent(kind, random.Random(f"{game_seed}:bot:{seat}"))
+                seat: make_opponent(kind, seat_random(game_seed, seat))
                 for seat, kind in zip(others, self.opponent_kinds, strict=True)
             }
         match.reset(game_seed)
