@@ -136,12 +136,13 @@ class BotRandom(random.Random):
 
     ``BotRandom(key)``: ``key`` is a text, bytes or an int (an int is keyed by its
     decimal text, so ``BotRandom(5)`` is ``BotRandom("5")``); ``None`` keys it
-    from the operating system's randomness. The state is the first 16 bytes of the
-    BLAKE2b digest of the key's bytes, as four little-endian 32-bit words (never all zero). ``random()`` takes
-    two words as the Mersenne Twister's does; ``getrandbits(k)`` takes
-    ``ceil(k / 32)`` words, the first the least significant, the last cut to its
-    top bits; the other methods are ``random.Random``'s, built on these two.
-    ``getstate()`` is ``("xoshiro128**", (s0, s1, s2, s3), gauss_next)``.
+    from the operating system's randomness. The state is the first 16 bytes of
+    the BLAKE2b digest of the key's bytes, as four little-endian 32-bit words
+    (never all zero). ``random()`` takes two words as the Mersenne Twister's
+    does; ``getrandbits(k)`` takes ``ceil(k / 32)`` words, the first the least
+    significant, the last cut to its top bits; the other methods are
+    ``random.Random``'s, built on these two. ``getstate()`` is
+    ``("xoshiro128**", (s0, s1, s2, s3), gauss_next)``.
 
     >>> rng = BotRandom("3:bot:0")
     >>> state = rng.getstate()
