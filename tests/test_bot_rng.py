@@ -15,8 +15,6 @@ from hypothesis import strategies as st
 
 from unoengine.bots.rng import STATE_TAG, BotRandom, Xoshiro128, seat_random
 
-M32 = 0xFFFFFFFF
-
 
 def blake_words(data: bytes) -> tuple[int, int, int, int]:
     words: tuple[int, int, int, int] = struct.unpack("<4I", hashlib.blake2b(data).digest()[:16])

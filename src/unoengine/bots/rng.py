@@ -114,12 +114,10 @@ def _state_of(key: object) -> tuple[int, int, int, int]:
     Raises:
         TypeError: not an int, str, bytes, bytearray or None.
     """
-    if type(key) is str:
+    if isinstance(key, str):
         data = key.encode()
     elif key is None:
         data = os.urandom(16)
-    elif isinstance(key, str):
-        data = key.encode()
     elif isinstance(key, int) and not isinstance(key, bool):
         data = str(key).encode()
     elif isinstance(key, (bytes, bytearray)):
