@@ -1,4 +1,7 @@
-"""``uno tournament`` and its arithmetic: seatings, Wilson intervals, ratings, --jobs identity."""
+"""``uno tournament`` and its arithmetic: seatings, Wilson intervals, ratings, --jobs identity, round robins.
+
+The ratings' fit and the deal bootstrap have their own tests (tests/test_tournament_fit.py).
+"""
 
 from __future__ import annotations
 
@@ -65,9 +68,11 @@ def test_ratings_put_the_bot_that_wins_more_ahead() -> None:
         for index in range(len(orders))
     ]
     result = gather(plan, reversed(games))  # any order: the figures come out in (deal, seating) order
-    ratings = {bot.name: bot.rating for bot in result.bots}
-    assert ratings["a"] is not None and ratings["b"] is not None and ratings["c"] is not None
-    assert ratings["a"][0] > ratings["b"][0] > ratings["c"][0]
+    ratings = {bot.name: bot.rating for bot in result.bots if bot.rating is not None}
+    assert ratings["a"].value > ratings["b"].value > ratings["c"].value
+    assert sum(rating.value for rating in ratings.values()) == pytest.approx(0, abs=1e-9)  # the mean at 0
+    for rating in ratings.values():
+        assert rating.low is not None and rating.high is not None and rating.low <= rating.value <= rating.high
     assert result.pairwise["a"]["c"] == 0.875  # a wins 15 of 20 deals, b the other 5 (a and c tie: a half)
     assert result.pairwise["c"]["b"] == 0.375
 
@@ -77,6 +82,9 @@ def test_jobs_give_the_figures_of_one_process() -> None:
     one = run_tournament(plan, jobs=1).to_json(timings=False)
     two = run_tournament(plan, jobs=2).to_json(timings=False)
     assert one == two and one["games"] == 30
+    options = parse_options("classic", ["single_round=true"])
+    robin = make_plan("classic", 2, ["heuristic", "random", "uniform"], 24, 2, options, format="round-robin")
+    assert run_tournament(robin, jobs=2).to_json(timings=False) == run_tournament(robin).to_json(timings=False)
 
 
 def test_the_command_prints_a_table_json_and_a_plot(tmp_path: pytest.TempPathFactory) -> None:
@@ -89,10 +97,16 @@ def test_the_command_prints_a_table_json_and_a_plot(tmp_path: pytest.TempPathFac
     figures = json.loads(result.output)
     for bot in figures["bots"]:
         assert {"name", "games", "wins", "win_rate", "ci_low", "ci_high", "ms_per_decision"} <= set(bot)
+        assert {"wilson_low", "wilson_high", "forced", "forced_share", "rating"} <= set(bot)
+        assert 0 < bot["forced"] < bot["decisions"] and bot["forced_share"] == round(
+            bot["forced"] / bot["decisions"], 6
+        )
+    assert figures["format"] == "table" and figures["resamples"] == 1000 and "pairings" not in figures
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     table = runner.invoke(cli, ["tournament", "--bots", "ismcts:iterations=3,heuristic", "--games", "2"])
     assert table.exit_code == 0, table.output
-    assert "95% Wilson" in table.output and "Pairwise" in table.output
+    assert "95% CI" in table.output and "forced" in table.output and "Pairwise" in table.output
+    assert "Wilson" not in table.output  # the naive interval is only in the JSON, by name
 
 
 def test_the_command_takes_house_rules_and_reports_a_broken_bot() -> None:
@@ -106,3 +120,57 @@ def test_the_command_takes_house_rules_and_reports_a_broken_bot() -> None:
     )
     unknown = runner.invoke(cli, ["tournament", "-b", "nobody,random", "-g", "2"])
     assert unknown.exit_code == 2 and unknown.output.startswith("error: unknown bot 'nobody'")
+
+
+def test_a_round_robin_pairs_every_two_bots_heads_up_over_the_same_deals() -> None:
+    options = parse_options("classic", ["single_round=true"])
+    plan = make_plan("classic", 2, ["heuristic", "random", "uniform"], 30, 3, options, format="round-robin")
+    assert plan.tables == [("heuristic", "random"), ("heuristic", "uniform"), ("random", "uniform")]
+    assert len(plan.orders) == 6 and (plan.deals, plan.games) == (5, 30)
+    result = run_tournament(plan)
+    figures = result.to_json(timings=False)
+    assert figures["pairings"] == [list(pair) for pair in plan.tables] and figures["seatings"] == 2
+    bots = {bot["name"]: bot for bot in figures["bots"]}
+    assert all(bot["games"] == 20 for bot in bots.values())  # two pairings × five deals × two seatings
+    assert sum(bot["wins"] for bot in bots.values()) + figures["no_winner"] == 30
+    for a, b in [("heuristic", "random"), ("heuristic", "uniform"), ("random", "uniform")]:
+        assert figures["pairwise"][a][b] + figures["pairwise"][b][a] == pytest.approx(1)
+        low, high = figures["pairwise_ci"][a][b]
+        assert low <= figures["pairwise"][a][b] <= high
+        assert figures["pairwise_ci"][b][a] == pytest.approx([1 - high, 1 - low])
+    # a pairing's games are those of a heads-up tournament of its two bots (deals, seatings and bots' seeds)
+    alone = run_tournament(make_plan("classic", 2, ["random", "uniform"], 10, 3, options))
+    pairing = [game for game in result.outcomes if game.seating in (4, 5)]
+    assert [(g.deal, g.seating - 4, g.winner, g.length) for g in pairing] == [
+        (g.deal, g.seating, g.winner, g.length) for g in alone.outcomes
+    ]
+
+
+def test_a_round_robin_refuses_what_makes_no_sense() -> None:
+    options = parse_options("classic", ["single_round=true"])
+    with pytest.raises(ValueError, match="heads-up, in 2 seats, not 4"):
+        make_plan("classic", 4, ["heuristic", "random"], 10, 0, options, format="round-robin")
+    with pytest.raises(ValueError, match="'random' is given twice"):
+        make_plan("classic", 2, ["random", "heuristic", "random"], 10, 0, options, format="round-robin")
+    with pytest.raises(ValueError, match="at least two bots"):
+        make_plan("classic", 2, ["random"], 10, 0, options, format="round-robin")
+    with pytest.raises(ValueError, match="unknown format"):
+        make_plan("classic", 2, ["random"], 10, 0, options, format="swiss")
+
+
+def test_the_command_plays_a_round_robin_and_refuses_other_seats() -> None:
+    runner = CliRunner()
+    bots = "heuristic,random,uniform"
+    result = runner.invoke(cli, ["tournament", "--format", "round-robin", "-b", bots, "-g", "12", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["format"] == "round-robin" and figures["seats"] == 2 and len(figures["pairings"]) == 3
+    assert set(figures["pairwise_ci"]["random"]) == {"heuristic", "uniform"}
+    table = runner.invoke(cli, ["tournament", "--format", "round-robin", "-b", bots, "-g", "6", "--resamples", "100"])
+    assert table.exit_code == 0, table.output
+    assert "round robin of 3 bots" in table.output and "heads-up" in table.output and "rating" in table.output
+    seats = runner.invoke(cli, ["tournament", "--format", "round-robin", "-b", bots, "--seats", "4"])
+    assert seats.exit_code == 2
+    assert seats.output.startswith("error: --format round-robin plays heads-up games, in 2 seats: not --seats 4")
+    twice = runner.invoke(cli, ["tournament", "--format", "round-robin", "-b", "random,random"])
+    assert twice.exit_code == 2 and "given twice" in twice.output

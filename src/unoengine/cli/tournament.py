@@ -1,4 +1,4 @@
-"""``uno tournament``: bots against each other over the same deals, with intervals and ratings."""
+"""``uno tournament``: bots against each other over the same deals, with deal-bootstrap intervals and ratings."""
 
 from __future__ import annotations
 
@@ -12,56 +12,90 @@ from rich.table import Table
 from rich.text import Text
 
 from unoengine.bots.base import BotError, known_bots
-from unoengine.cli.arguments import AsciiInt, Seconds, bot_names
+from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names
 from unoengine.cli.common import CONTEXT, EXIT_FAILED, fail
 from unoengine.core.errors import GameTooLongError, InvalidNotationError
 from unoengine.core.options import PRESETS, parse_options
 from unoengine.core.rules import find_rules
 
 
+def _interval(low: float, high: float) -> str:
+    """A win rate's interval in percent."""
+    return f"{100 * low:.1f}–{100 * high:.1f}"
+
+
 def tournament_table(figures: dict[str, Any]) -> RenderableType:
     """The Rich rendering of a tournament's JSON figures."""
-    # the columns: games, wins, win rate, its 95% Wilson interval, mean points, mean length (actions), decisions/s
+    robin = figures.get("format") == "round-robin"
+    if robin:
+        shape = (
+            f"heads-up round robin of {len(figures['bots'])} bots: {figures['games']} games "
+            f"({figures['deals']} deals × {len(figures['pairings'])} pairings × {figures['seatings']} seatings"
+        )
+    else:
+        shape = (
+            f"{figures['seats']} seats: {figures['games']} games "
+            f"({figures['deals']} deals × {figures['seatings']} seatings"
+        )
     title = Text(
-        f"{figures['rules']}, {figures['seats']} seats: {figures['games']} games "
-        f"({figures['deals']} deals × {figures['seatings']} seatings, seed {figures['seed']}, "
-        f"{figures.get('seconds', 0):.1f} s)",
-        style="bold",
+        f"{figures['rules']}, {shape}, seed {figures['seed']}, {figures.get('seconds', 0):.1f} s)", style="bold"
     )
-    table = Table(title="Bots (win rate with its 95% Wilson interval)", title_justify="left")
-    for column in ("bot", "games", "wins", "win", "95% CI", "points", "length", "dec/s", "ms/dec"):
+    caption = (
+        f"95% intervals: {figures.get('resamples', 0)} resamples of the deals (a deal's games move together); "
+        "forced: decisions with one legal action"
+    )
+    table = Table(title="Bots", title_justify="left", caption=caption, caption_justify="left")
+    for column in ("bot", "games", "wins", "win", "95% CI", "forced", "points", "length", "dec/s", "ms/dec"):
         table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
     rated = any("rating" in bot for bot in figures["bots"])
     if rated:
-        table.add_column("rating μ±σ", justify="right", no_wrap=True)
+        table.add_column("rating (95% CI)", justify="right", no_wrap=True)
     for bot in figures["bots"]:
         row = [
             bot["name"],
             str(bot["games"]),
             str(bot["wins"]),
             f"{100 * bot['win_rate']:.1f}%",
-            f"{100 * bot['ci_low']:.1f}–{100 * bot['ci_high']:.1f}",
+            _interval(bot["ci_low"], bot["ci_high"]),
+            f"{100 * bot.get('forced_share', 0.0):.1f}%",
             f"{bot['mean_points']:.1f}",
             f"{bot['mean_length']:.1f}",
-            f"{bot['decisions_per_s']:.0f}",
-            f"{bot['ms_per_decision']:.2f}",
+            f"{bot.get('decisions_per_s', 0):.0f}",
+            f"{bot.get('ms_per_decision', 0):.2f}",
         ]
         if rated:
             rating = bot.get("rating")
-            row.append(f"{rating['mu']:.1f}±{rating['sigma']:.1f}" if rating else "")
+            if rating is None:
+                row.append("")
+            elif rating.get("ci_low") is None:
+                row.append(f"{rating['value']:+.0f}")
+            else:
+                row.append(f"{rating['value']:+.0f} ({rating['ci_low']:+.0f} to {rating['ci_high']:+.0f})")
         table.add_row(*row)
     parts: list[RenderableType] = [title, table]
     names = [bot["name"] for bot in figures["bots"]]
     if len(names) > 1:
-        pairs = Table(title="Pairwise: how often the row finished ahead of the column", title_justify="left")
+        heading = (
+            "Pairwise: the row's win rate against the column, heads-up (95% CI)"
+            if robin
+            else "Pairwise: how often the row finished ahead of the column, a tie a half (95% CI)"
+        )
+        pairs = Table(title=heading, title_justify="left")
         pairs.add_column("")
         for name in names:
             pairs.add_column(name, justify="right")
+        intervals = figures.get("pairwise_ci", {})
         for row_name in names:
             cells = [row_name]
             for column in names:
                 rate = figures["pairwise"].get(row_name, {}).get(column)
-                cells.append("—" if rate is None else f"{100 * rate:.1f}%")
+                bounds = intervals.get(row_name, {}).get(column)
+                if rate is None:
+                    cells.append("—")
+                elif bounds is None:
+                    cells.append(f"{100 * rate:.1f}%")
+                else:
+                    cells.append(f"{100 * rate:.1f}% ({_interval(*bounds)})")
             pairs.add_row(*cells)
         parts.append(pairs)
     if figures["no_winner"]:
@@ -86,6 +120,14 @@ def tournament_table(figures: dict[str, Any]) -> RenderableType:
     "fewer than the seats: the last fills the rest.",
 )
 @click.option(
+    "--format",
+    "format_name",
+    type=Choice(["table", "round-robin"], case_sensitive=False),
+    default="table",
+    show_default=True,
+    help="table: the bots at one table, in every seating; round-robin: every pair of bots heads-up.",
+)
+@click.option(
     "-g", "--games", type=AsciiInt(low=1), default=100, show_default=True, help="Games, rounded up to whole deals."
 )
 @click.option("-s", "--seed", type=AsciiInt(100), default=0, show_default=True, help="Deal d uses seed SEED + d.")
@@ -98,6 +140,13 @@ def tournament_table(figures: dict[str, Any]) -> RenderableType:
     default=None,
     metavar="[ADDRESS]",
     help="Play the games on a Ray cluster (extra 'cluster'); no address: a local Ray instance.",
+)
+@click.option(
+    "--resamples",
+    type=AsciiInt(low=100, high=100_000),
+    default=1000,
+    show_default=True,
+    help="Resamples of the deals behind the 95% intervals (a bootstrap).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @click.option("--plot", "plot_file", metavar="FILE.png", default=None, help="Save a chart of the win rates.")
@@ -116,10 +165,12 @@ def tournament(
     rules: str,
     seats: int | None,
     bots: str,
+    format_name: str,
     games: int,
     seed: int,
     jobs: int,
     ray_address: str | None,
+    resamples: int,
     as_json: bool,
     plot_file: str | None,
     match: bool,
@@ -130,24 +181,29 @@ def tournament(
     """Play bots against each other: every seating over the same deals.
 
     Each deal is played once in every distinct seating of the bots (two seats:
-    twice, seats swapped), so the luck of the deal cancels. The figures do not
-    depend on --jobs (only the timings do).
+    twice, seats swapped), so the luck of the deal cancels; --format round-robin
+    plays every pair of the bots heads-up over the same deals instead. The
+    intervals resample whole deals; the ratings are fitted on all the games at
+    once. The figures do not depend on --jobs (only the timings do).
     """
-    from unoengine.play.tournament import Runner, make_plan, plot, ray_runner, run_tournament
+    from unoengine.play.tournament import ROUND_ROBIN, Runner, make_plan, plot, ray_runner, run_tournament
 
     try:
         ruleset = find_rules(rules)
         names = bot_names(bots)
     except (InvalidNotationError, ValueError) as error:
         fail(f"error: {error}")
+    robin = format_name == ROUND_ROBIN
+    if robin and seats not in (None, 2):
+        fail(f"error: --format round-robin plays heads-up games, in 2 seats: not --seats {seats}")
     if seats is None:
-        seats = min(max(ruleset.seats.start, len(names)), ruleset.seats.stop - 1)
+        seats = 2 if robin else min(max(ruleset.seats.start, len(names)), ruleset.seats.stop - 1)
     if seats not in ruleset.seats:
         fail(f"error: {ruleset.title} is for {ruleset.seats.start}-{ruleset.seats.stop - 1} seats, not {seats}")
     try:
         round_item = f"single_round={'false' if match else 'true'}"
         options = parse_options(ruleset, [round_item, *option_items], preset=preset)
-        plan = make_plan(ruleset.name, seats, names, games, seed, options, time_limit)
+        plan = make_plan(ruleset.name, seats, names, games, seed, options, time_limit, format_name)
     except ValueError as error:
         fail(f"error: {error}")
     runner: Runner | None = None
@@ -170,9 +226,15 @@ def tournament(
             )
             with Progress(*columns, console=err, transient=True) as bar:
                 task = bar.add_task("games", total=plan.games)
-                result = run_tournament(plan, jobs=jobs, runner=runner, progress=lambda done: bar.advance(task, done))
+                result = run_tournament(
+                    plan,
+                    jobs=jobs,
+                    runner=runner,
+                    resamples=resamples,
+                    progress=lambda done: bar.advance(task, done),
+                )
         else:
-            result = run_tournament(plan, jobs=jobs, runner=runner)
+            result = run_tournament(plan, jobs=jobs, runner=runner, resamples=resamples)
     except (BotError, GameTooLongError) as error:
         fail(f"error: {error}", EXIT_FAILED)
     figures = result.to_json()
