@@ -16,11 +16,13 @@ What it measures
                          enforcing wrapper): ``agent_iter``/``last``/``step``;
     * ``gym``            ``unoengine.rl.SingleAgentEnv("classic", 2, ["random"])``:
                          the learner's ``step`` calls (the bot's moves happen inside);
-    * ``vector``         ``unoengine.rl.VectorEnv(--envs, "classic", 2)``, self-play:
-                         every seat's decisions come back as observations, a batch
-                         of random masked actions per step (steps = games × calls);
-    * ``vector_bots``    the same with ``opponents=["random"]``: the learner's steps
-                         (the random bot's moves are made inside, without views).
+    * ``vector_N``       ``unoengine.rl.VectorEnv(N, "classic", 2)``, self-play, for
+                         each N of ``--batches`` (16, 256, 4096): every seat's
+                         decisions come back as observations, a batch of random
+                         masked actions per step (``sample_actions``: uniform over
+                         each row's mask; steps = games × calls);
+    * ``vector_bots``    ``VectorEnv(256, …, opponents=["random"])``: the learner's
+                         steps (the random bot's moves are made inside, without views).
 
     Our masked random agent may draw while holding a playable card (the mask
     allows it, C-7), so its games are longer than RLCard's (whose agent can only
@@ -32,12 +34,19 @@ How it runs
     After a warm-up every side runs for short slices (``--slice``), all sides one
     after the other, the order flipping every repetition; figures are medians.
 
-Usage
-    python benchmarks/rl_env.py            # about a minute
-    python benchmarks/rl_env.py --quick    # about 15 s
-    python benchmarks/rl_env.py --json     # one JSON object on stdout
+    ``--breakdown`` adds where a step of ``vector_256`` goes: each part timed on its
+    own over the same games (the engine and the offers through ``Match.take_id``,
+    the observation writer, the mask writer, clearing the arrays, the agent), a
+    Python loop's own cost taken off each.
 
-Targets (issue 15): ``aec`` ≥ 5× ``rlcard_env``, ``vector`` ≥ 20× ``rlcard_env``.
+Usage
+    python benchmarks/rl_env.py               # about two minutes
+    python benchmarks/rl_env.py --quick       # about 30 s
+    python benchmarks/rl_env.py --json        # one JSON object on stdout
+    python benchmarks/rl_env.py --breakdown   # and the cost of each part of a step
+
+Targets (issue 34): ``aec`` ≥ 3× ``rlcard_env`` (5× if it can), ``gym`` ≥ 3×,
+``vector_256`` ≥ 20× and rising with the batch.
 """
 
 from __future__ import annotations
@@ -63,11 +72,12 @@ if str(REPO / "src") not in sys.path:
 
 from unoengine import _build  # noqa: E402
 from unoengine.rl import SingleAgentEnv, VectorEnv, env  # noqa: E402
+from unoengine.rl.vector_env import sample_actions  # noqa: E402
 
 RLCARD_VERSION = "1.2.0"
 RLCARD_DIR = HERE / ".rlcard-rl"
-TARGETS = {"aec": 5.0, "vector": 20.0}
-SIDES = ["rlcard_env", "rlcard_engine", "aec", "gym", "vector", "vector_bots"]
+TARGETS = {"aec": 3.0, "gym": 3.0, "vector_256": 20.0}
+BASE_SIDES = ["rlcard_env", "rlcard_engine", "aec", "gym"]
 
 
 def ensure_rlcard(log: bool) -> None:
@@ -179,13 +189,12 @@ class Vector(Side):
         self.rng = np.random.default_rng(seed)
 
     def chunk(self) -> int:
-        mask = self.observations["action_mask"]
-        actions = np.argmax(self.rng.random(mask.shape, dtype=np.float32) * mask, axis=1)
+        actions = sample_actions(self.observations["action_mask"], self.rng)
         self.observations, *_ = self.env.step(actions)
         return self.env.num_envs
 
 
-def make_side(name: str, seed: int, envs: int) -> Side:
+def make_side(name: str, seed: int) -> Side:
     if name == "rlcard_env":
         return RLCardEnv(seed)
     if name == "rlcard_engine":
@@ -194,7 +203,69 @@ def make_side(name: str, seed: int, envs: int) -> Side:
         return AEC(seed)
     if name == "gym":
         return Gym(seed)
-    return Vector(seed, envs, bots=name == "vector_bots")
+    if name == "vector_bots":
+        return Vector(seed, 256, bots=True)
+    return Vector(seed, int(name.removeprefix("vector_")), bots=False)
+
+
+def breakdown(envs: int = 256, steps: int = 300, seed: int = 1) -> dict[str, float]:
+    """Microseconds a game-step of each part of ``VectorEnv.step`` (self-play, Classic heads-up).
+
+    Each part runs on its own over the games of one batch, in a Python loop whose own
+    cost (measured empty) is taken off; ``env.step`` and the agent are timed whole.
+    """
+    from unoengine.rl.observe import write_mask
+
+    vector = VectorEnv(envs, "classic", 2)
+    observations, _ = vector.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    batch = vector._batch
+    writer = batch.writer
+    matches = vector.matches
+    parts = dict.fromkeys(["loop", "engine_and_offers", "observation", "mask", "clear", "agent", "env_step"], 0.0)
+    for _ in range(steps):
+        started = time.perf_counter()
+        actions = sample_actions(observations["action_mask"], rng).tolist()
+        agent_done = time.perf_counter()
+        vector._clear()
+        cleared = time.perf_counter()
+        for _index in range(envs):
+            pass
+        looped = time.perf_counter()
+        for index in range(envs):
+            match = matches[index]
+            if batch.needs_reset[index]:
+                batch._new_game(index)
+                batch.needs_reset[index] = False
+            else:
+                match.take_id(actions[index], "terminate")
+                batch.needs_reset[index] = match.seat is None
+        taken = time.perf_counter()
+        for index in range(envs):
+            match = matches[index]
+            seat = match.seat
+            writer.write(match.state, batch.last_seat[index] if seat is None else seat, batch.observations[index])
+        written = time.perf_counter()
+        for index in range(envs):
+            match = matches[index]
+            if match.seat is not None:
+                write_mask(match.ids, batch.masks[index])
+                batch.last_seat[index] = match.seat
+        masked = time.perf_counter()
+        parts["agent"] += agent_done - started
+        parts["clear"] += cleared - agent_done
+        parts["loop"] += looped - cleared
+        parts["engine_and_offers"] += taken - looped
+        parts["observation"] += written - taken
+        parts["mask"] += masked - written
+    started = time.perf_counter()
+    for _ in range(steps):
+        vector.step(sample_actions(observations["action_mask"], rng))
+    parts["env_step"] = time.perf_counter() - started
+    loop = parts.pop("loop")
+    for name in ("engine_and_offers", "observation", "mask"):
+        parts[name] -= loop
+    return {name: round(1e6 * value / (steps * envs), 3) for name, value in parts.items()}
 
 
 def run_slice(side: Side, seconds: float) -> float:
@@ -210,13 +281,15 @@ def main() -> None:
     p.add_argument("--quick", action="store_true", help="fewer, shorter slices")
     p.add_argument("--slice", type=float, default=1.0, help="seconds per slice")
     p.add_argument("--repetitions", type=int, default=8)
-    p.add_argument("--envs", type=int, default=256, help="games in the vector env")
+    p.add_argument("--batches", default="16,256,4096", help="games in the vector env, comma-separated")
+    p.add_argument("--breakdown", action="store_true", help="also time each part of a vector env step")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     p.add_argument("--no-rlcard", action="store_true", help="ours only; install nothing")
     args = p.parse_args()
     if args.quick:
         args.slice, args.repetitions = 0.4, 4
-    sides = list(SIDES)
+    batches = [int(size) for size in args.batches.split(",")]
+    sides = [*BASE_SIDES, *(f"vector_{size}" for size in batches), "vector_bots"]
     error = None
     if args.no_rlcard:
         sides = [name for name in sides if not name.startswith("rlcard")]
@@ -227,7 +300,7 @@ def main() -> None:
         except (subprocess.CalledProcessError, OSError) as failure:
             error = f"rlcard could not be installed: {failure}"
             sides = [name for name in sides if not name.startswith("rlcard")]
-    made = {name: make_side(name, 1, args.envs) for name in sides}
+    made = {name: make_side(name, 1) for name in sides}
     for side in made.values():
         run_slice(side, min(0.3, args.slice))  # warm-up
     figures: dict[str, list[float]] = {name: [] for name in sides}
@@ -244,7 +317,7 @@ def main() -> None:
         "numpy": np.__version__,
         "rlcard": RLCARD_VERSION if base is not None else None,
         "rlcard_error": error,
-        "vector_envs": args.envs,
+        "vector_batches": batches,
         "slice_seconds": args.slice,
         "repetitions": args.repetitions,
         "seconds": round(time.perf_counter() - started, 1),
@@ -253,8 +326,12 @@ def main() -> None:
         "targets": {
             name: {"target": target, "ratio": round(medians[name] / base, 2), "met": medians[name] / base >= target}
             for name, target in TARGETS.items()
+            if name in medians
         }
         if base
+        else None,
+        "breakdown_us_per_game_step": breakdown(steps=30 if args.quick or args.slice < 0.2 else 300)
+        if args.breakdown
         else None,
     }
     if args.json:
@@ -263,7 +340,7 @@ def main() -> None:
     print(
         f"Classic, 2 seats, random masked agents; {_build.BUILD} build, Python {report['python']}, "
         f"NumPy {report['numpy']}, RLCard {report['rlcard'] or 'n/a'}; {args.repetitions} alternating slices "
-        f"of {args.slice} s per side; vector env of {args.envs} games"
+        f"of {args.slice} s per side"
     )
     print(f"{'side':<15}{'steps/s':>12}{'× RLCard env':>14}")
     for name in sides:
@@ -271,11 +348,17 @@ def main() -> None:
         print(f"{name:<15}{medians[name]:>12,.0f}{ratio:>14}")
     if base:
         for name, target in TARGETS.items():
+            if name not in medians:
+                continue
             ratio = medians[name] / base
             verdict = "met" if ratio >= target else f"MISSED by {target / ratio:.1f}×"
             print(f"target {name} ≥ {target:g}× RLCard env: {ratio:.2f}× — {verdict}")
     elif error:
         print(f"RLCard not measured: {error}")
+    if report["breakdown_us_per_game_step"]:
+        print("vector_256, µs a game-step by part:")
+        for name, value in report["breakdown_us_per_game_step"].items():
+            print(f"  {name:<20}{value:>8.3f}")
 
 
 if __name__ == "__main__":

@@ -41,10 +41,16 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.play.table",
     "unoengine.bots.random_bot",
     "unoengine.bots.rng",
+    "unoengine.rl.decisions",
+    "unoengine.rl.match",
+    "unoengine.rl.observe",
+    "unoengine.rl.batch",
 )
 """The modules compiled with mypyc (the hot path of every game: the core and its values (the card and action
 classes), the Table, the random bot and the generator of a seat's bot; perft; determinize, which a search bot calls
-every iteration; and the action ids, whose ``legal_mask`` a learning loop asks for every step).
+every iteration; the action ids, whose ``legal_mask`` a learning loop asks for every step; and the RL environments'
+step: who is offered a decision (``rl.decisions``, ``rl.match``), the observation writer (``rl.observe``) and the
+batch loop of the vector environment (``rl.batch``), none of which imports NumPy).
 
 Not compiled: the notation parsers (``cards``, ``actions``: they take any object
 and refuse it with ``InvalidNotationError``, where compiled code would raise

@@ -86,8 +86,8 @@ def test_score_rewards_are_zero_sum() -> None:
     assert max(totals.values()) > 0
 
 
-def test_an_illegal_action_raises_by_default_and_leaves_the_game() -> None:
-    e = raw_env("classic", 2)
+def test_an_illegal_action_raises_when_asked_to_and_leaves_the_game() -> None:
+    e = raw_env("classic", 2, illegal="raise")
     e.reset(seed=3)
     before = e.match.state
     mask = e.observe(e.agent_selection)["action_mask"]
@@ -100,13 +100,30 @@ def test_an_illegal_action_raises_by_default_and_leaves_the_game() -> None:
 
 
 def test_terminate_ends_the_game_with_minus_one_to_the_offender() -> None:
-    e = raw_env("classic", 3, illegal="terminate")
+    e = env("classic", 3)  # the default, as PettingZoo's classic environments
+    assert e.illegal == "terminate"
     e.reset(seed=3)
     offender = e.agent_selection
     mask = e.observe(offender)["action_mask"]
     e.step(int(np.flatnonzero(mask == 0)[0]))
     assert all(e.terminations.values())
     assert e._cumulative_rewards == {agent: (-1.0 if agent == offender else 0.0) for agent in e.agents}
+
+
+def test_the_order_contract_is_enforced_without_a_wrapper() -> None:
+    """What PettingZoo's OrderEnforcingWrapper checks, checked by the environment itself."""
+    e = env("classic", 2)
+    assert e.unwrapped is e
+    with pytest.raises(AttributeError):
+        _ = e.agents
+    for call in (lambda: e.step(0), lambda: e.observe("seat_0"), e.agent_iter, e.render):
+        with pytest.raises(Exception, match="reset"):
+            call()
+    e.reset(seed=1)
+    agents = e.agent_iter()
+    next(agents)
+    with pytest.raises(AssertionError, match="step"):
+        next(agents)
 
 
 def test_bad_arguments_are_refused_in_one_line() -> None:

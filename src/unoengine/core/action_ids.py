@@ -36,7 +36,7 @@ from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, Color, Rank, Seat, format_card
 from unoengine.core.engine import legal_actions
 from unoengine.core.errors import InvalidNotationError, excerpt
-from unoengine.core.rules import RULESETS
+from unoengine.core.rules import RULESETS, RuleSet
 from unoengine.core.state import GameState, is_int
 
 ACTION_IDS_VERSION = 2
@@ -74,13 +74,30 @@ def kind_key(card: Card) -> tuple[int, int, int, int, int]:
     )
 
 
+def _decks_of(ruleset: RuleSet) -> Iterator[tuple[Card, ...]]:
+    """One rule set's deck under every value of its options that change the deck."""
+    specs = [spec for spec in ruleset.option_specs if spec.deck]
+    names = [spec.name for spec in specs]
+    for values in itertools.product(*(spec.choices for spec in specs)):
+        yield ruleset.make_deck(ruleset.options(dict(zip(names, values, strict=True))))
+
+
 def _decks() -> Iterator[tuple[frozenset[Rank], tuple[Card, ...]]]:
     """Every rule set's deck under every value of its options that change the deck, with its targeted ranks."""
     for ruleset in RULESETS.values():
-        specs = [spec for spec in ruleset.option_specs if spec.deck]
-        names = [spec.name for spec in specs]
-        for values in itertools.product(*(spec.choices for spec in specs)):
-            yield ruleset.targeted, ruleset.make_deck(ruleset.options(dict(zip(names, values, strict=True))))
+        for deck in _decks_of(ruleset):
+            yield ruleset.targeted, deck
+
+
+def ruleset_kinds(ruleset: RuleSet) -> tuple[Card, ...]:
+    """The card kinds of one rule set (its decks under every value of its deck options), in :data:`KINDS` order.
+
+    >>> from unoengine.core.rules import find_rules
+    >>> len(ruleset_kinds(find_rules("classic")))
+    54
+    """
+    kinds = {card for deck in _decks_of(ruleset) for card in deck}
+    return tuple(sorted(kinds, key=kind_key))
 
 
 def _kinds() -> tuple[tuple[Card, ...], frozenset[Card], frozenset[Card]]:
@@ -306,6 +323,17 @@ def legal_ids(state: GameState, seat: object) -> tuple[int, ...]:
         return ()
     by_value = _seat_table(state.game.seats, seat).by_value
     return tuple([_legal_id(by_value, action, seat) for action in legal])
+
+
+def ids_by_action(seats: object, seat: object) -> dict[A.Action, int]:
+    """The id of every action of ``seat`` in a game of ``seats`` seats, as the table's own dict (read it, never
+    change it): ``ids_by_action(seats, seat)[action]`` is ``action_id(action, seat, seats)`` for an action of the
+    engine, without the checks of :func:`action_id`.
+
+    Raises:
+        ActionIdError: a bad seat or seat count.
+    """
+    return _seat_table(seats, seat).by_value
 
 
 def _legal_id(by_value: dict[A.Action, int], action: A.Action, seat: object) -> int:

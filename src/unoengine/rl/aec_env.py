@@ -1,10 +1,17 @@
-"""The PettingZoo AEC environment: :func:`env` (wrapped) and :class:`raw_env`.
+"""The PettingZoo AEC environment: :func:`env` (and :class:`raw_env`, the same class).
 
 Agents are ``seat_0 … seat_{n-1}``. ``agent_selection`` is the seat offered the
 next decision: the seat to act, or before it a seat with an out-of-turn choice
 (UNO, catch, and any a house rule adds; :mod:`unoengine.rl.decisions`).
-Observations come from ``view_for`` only (:mod:`unoengine.rl.encoding`); the
+Observations are written by the compiled :class:`~unoengine.rl.observe.Writer`
+through the same allow-list as ``view_for`` (:mod:`unoengine.rl.encoding`); the
 mask is ``int8``, 1 at each id the agent may take now, all 0 for the others.
+
+The environment enforces PettingZoo's order contract itself (what
+``OrderEnforcingWrapper`` checks: nothing before ``reset``, a ``step`` between
+two agents of ``agent_iter``), so no wrapper sits on the path of every step.
+As in PettingZoo's classic environments, an illegal action ends the game with
+-1 to the offender by default (``illegal="raise"`` raises instead, for debugging).
 
 >>> e = env(rules="classic", seats=2)
 >>> e.reset(seed=1)
@@ -16,19 +23,20 @@ mask is ``int8``, 1 at each id the agent may take now, all 0 for the others.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from unoengine.core.action_ids import NUM_ACTIONS
 from unoengine.core.views import PlayerView, view_for
 from unoengine.rl.decisions import DECLINE_ID
 from unoengine.rl.encoding import Encoding, legal_ids_of
 from unoengine.rl.match import ILLEGAL, Match, check_choice
+from unoengine.rl.observe import write_mask
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
 
@@ -71,9 +79,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     """UNO for PettingZoo's AEC API, every rule set, 2–10 seats (docs/RL.md).
 
     ``options``: the rule set's options (``new_game``'s; ``single_round`` is True
-    unless given). ``illegal``: ``"raise"`` or ``"terminate"``. ``reward``:
-    ``"win"`` or ``"score"``. ``history``: past discards in the observation.
-    ``max_steps``: truncate every agent after that many decisions (``None``: never).
+    unless given). ``illegal``: ``"terminate"`` (the game ends, -1 to the offender)
+    or ``"raise"``. ``reward``: ``"win"`` or ``"score"``. ``history``: past
+    discards in the observation. ``max_steps``: truncate every agent after that
+    many decisions (``None``: never).
 
     Raises:
         InvalidNotationError: unknown rules or option, or a bad seat count.
@@ -93,7 +102,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         *,
-        illegal: str = "raise",
+        illegal: str = "terminate",
         reward: str = "win",
         history: int = 0,
         max_steps: int | None = None,
@@ -113,6 +122,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
         self._seeds = random.Random()
         self._steps = 0
+        self._has_reset = False
+        self._has_updated = False
+        self.agent_selection: str = self.possible_agents[0]
+        self._write = self.encoding.writer.write
+        self._size = self.encoding.size
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same cached space object for every call."""
@@ -133,6 +147,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         else:
             game_seed = self._seeds.getrandbits(63)
         self.match.reset(game_seed)
+        self._has_reset = True
+        self._has_updated = True
         self._steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -143,42 +159,87 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._select()
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s observation and mask, built from its view (fresh arrays)."""
+        """``agent``'s observation and mask (fresh arrays)."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         seat = self._agent_seat[agent]
         match = self.match
-        view = view_for(match.state, seat)
-        observation = self.encoding.observe(view)
+        observation = np.zeros(self._size, dtype=np.float32)
+        self._write(match.state, seat, observation.data)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        mask[choice_ids(match, view)] = 1
+        if match.seat == seat:
+            write_mask(match.ids, mask.data)
         return {"observation": observation, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, termination, truncation and info."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The selected agent, until no agent is left (``step`` must be called between two)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return self._agents(max_iter)
+
+    def _agents(self, max_iter: int) -> Iterator[str]:
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            assert self._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+            self._has_updated = False
+            yield self.agent_selection
 
     def step(self, action: int | None) -> None:
         """The selected agent takes the action of id ``action`` (``None`` for a finished agent).
 
+        An id it may not take ends the game, -1 to it (``illegal="terminate"``).
+
         Raises:
-            IllegalActionError: an id the agent may not take now (``illegal="raise"``).
+            IllegalActionError: an id the agent may not take now (``illegal="raise"``); nothing changes.
         """
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            self._has_updated = True
             self._was_dead_step(action)
             return
         match = self.match
-        self._cumulative_rewards[agent] = 0.0
         match.take_id(action, self.illegal)
+        self._has_updated = True
+        self._cumulative_rewards[agent] = 0.0
         self._steps += 1
-        if match.is_over:
-            for seat, value in enumerate(match.rewards()):
-                self.rewards[self.possible_agents[seat]] = value
+        seat = match.seat
+        if seat is not None:
+            if self.max_steps is None or self._steps < self.max_steps:
+                self.agent_selection = self.possible_agents[seat]  # the usual step: no reward, nobody done
+            else:
+                self.truncations = dict.fromkeys(self.agents, True)
+                self.agent_selection = self.possible_agents[seat]
+        else:
+            for index, value in enumerate(match.rewards()):
+                self.rewards[self.possible_agents[index]] = value
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_steps is not None and self._steps >= self.max_steps:
-            self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        self._select()
+            self._accumulate_rewards()
+            self._select()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
         """``ansi``: the line; ``human``: print it."""
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
         if self.render_mode is None:
             return None
         text = render_text(self.match)
@@ -194,7 +255,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         seat = self.match.seat
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
-        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+        elif self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
 
 
@@ -204,6 +265,6 @@ def env(
     options: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
     **kwargs: Any,
-) -> Any:
-    """The AEC environment, wrapped in PettingZoo's ``OrderEnforcingWrapper`` (see :class:`raw_env`)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(rules, seats, options, render_mode, **kwargs))
+) -> raw_env:
+    """The AEC environment (see :class:`raw_env`): it enforces PettingZoo's call order itself, unwrapped."""
+    return raw_env(rules, seats, options, render_mode, **kwargs)

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from unoengine.core.action_ids import PASS_ID, action_id
+from unoengine.core.action_ids import PASS_ID, ActionIdError, ids_by_action
 from unoengine.core.actions import PASS, Action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import legal_actions
-from unoengine.core.state import GameState
+from unoengine.core.state import GameState, seat_of
 
 DECLINE_ID = PASS_ID
 """The id a seat offered an out-of-turn decision takes to let it go (``pass``)."""
@@ -36,26 +36,18 @@ DECLINE_ID = PASS_ID
 DECLINE = PASS
 
 
-_SEEN: dict[tuple[int, int], dict[int, tuple[Action, int]]] = {}
-"""Per (seats, seat): action objects met before and their ids, by identity (the object is kept, so
-that an identity cannot be reused by another object). The core hands out the same action objects
-again and again (its per-game tables), so a lookup is one dict get instead of hashing an action."""
-
-
 def ids_of(actions: Iterable[Action], seat: Seat, seats: int) -> list[int]:
-    """The action ids (``unoengine.core.action_ids``) of ``seat``'s ``actions``, in order."""
-    seen = _SEEN.get((seats, seat))
-    if seen is None:
-        seen = _SEEN[(seats, seat)] = {}
-    out = []
+    """The action ids (``unoengine.core.action_ids``) of ``seat``'s ``actions``, in order.
+
+    Raises:
+        ActionIdError: an action with no id (not an action of the table).
+    """
+    by_value = ids_by_action(seats, seat)
+    out: list[int] = []
     for action in actions:
-        entry = seen.get(id(action))
-        if entry is not None and entry[0] is action:
-            out.append(entry[1])
-            continue
-        index = action_id(action, seat, seats)
-        if len(seen) < 100_000:
-            seen[id(action)] = (action, index)
+        index = by_value.get(action)
+        if index is None:
+            raise ActionIdError(f"no action id for {action!s} of seat {seat} in a {seats}-seat game")
         out.append(index)
     return out
 
@@ -65,7 +57,7 @@ def offered(state: GameState, declined: frozenset[Seat] | set[Seat]) -> tuple[Se
 
     ``(None, ())`` once the game is over.
     """
-    to_act = state.pending.seat
+    to_act = seat_of(state.pending)
     if to_act is None:
         return None, ()
     seats = state.seats

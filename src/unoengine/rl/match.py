@@ -8,17 +8,18 @@ illegal action is (an id that is not among the offered choices: legality is
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any
 
-from unoengine.core.action_ids import ActionIdError, action_of
+from unoengine.core.action_ids import ActionIdError, action_of, ids_by_action
 from unoengine.core.actions import Action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import apply_unchecked, new_game, refusal
 from unoengine.core.errors import IllegalActionError
 from unoengine.core.rules import find_rules
-from unoengine.core.state import GameState
-from unoengine.rl.decisions import DECLINE, ids_of, offered
+from unoengine.core.state import GameState, seat_of
+from unoengine.rl.decisions import DECLINE, offered
 
 REWARDS = ("win", "score")
 """``win``: +1 to the winner, -1/(seats-1) to each other seat; ``score``: the last round's score changes, zero-sum."""
@@ -42,6 +43,9 @@ def check_choice(name: str, value: object, allowed: tuple[str, ...]) -> str:
 class Match:
     """A game of ``rules`` for ``seats`` seats with the rule ``options`` (``single_round`` unless given).
 
+    Compiled with the core: every environment steps through it. ``ids`` are the
+    action ids of the offered seat's ``choices``, in the same order.
+
     Raises:
         InvalidNotationError: unknown rules or option, or a bad seat count.
         ValueError: a bad ``reward``.
@@ -60,9 +64,11 @@ class Match:
         self.declined: set[Seat] = set()
         self.seat: Seat | None = None
         self.choices: tuple[Action, ...] = ()
-        self._by_id: dict[int, Action] = {}
-        """The offered seat's choices by action id."""
+        self.ids: list[int] = []
+        """The action ids of :attr:`choices`, in order (read them; never change them)."""
         self.offender: Seat | None = None
+        self._ids: list[dict[Action, int]] = [ids_by_action(seats, seat) for seat in range(seats)]
+        """Each seat's action ids by action (the action table's own dicts)."""
         self._offer()
 
     def reset(self, seed: int) -> None:
@@ -80,27 +86,38 @@ class Match:
     @property
     def is_out_of_turn(self) -> bool:
         """True while the offered seat is not the seat to act (its choices start with ``pass``)."""
-        return self.seat is not None and self.seat != self.state.pending.seat
+        seat = self.seat
+        return seat is not None and seat != seat_of(self.state.pending)
 
     @property
     def choice_ids(self) -> list[int]:
         """The ids of the offered seat's choices (``legal_actions``, and ``pass`` on an out-of-turn offer)."""
-        return list(self._by_id)
+        return list(self.ids)
 
-    def action(self, action_id: int) -> Action | None:
-        """The offered seat's action of ``action_id``, or ``None`` if it is not one of its choices."""
-        assert self.seat is not None, "the game is over"
-        try:
-            return self._by_id.get(int(action_id))
-        except (TypeError, ValueError):
-            return None
+    def action(self, action_id: object) -> Action | None:
+        """The offered seat's action of ``action_id``, or ``None`` if it is not one of its choices.
+
+        Any integer (a NumPy one too) is an id; anything else is none.
+        """
+        if type(action_id) is int:
+            wanted: int = action_id
+        else:
+            try:
+                wanted = operator.index(action_id)  # type: ignore[arg-type]
+            except TypeError:
+                return None
+        ids = self.ids
+        for k in range(len(ids)):
+            if ids[k] == wanted:
+                return self.choices[k]
+        return None
 
     def refuse(self, action_id: object) -> IllegalActionError:
         """The error for an id that is not among the offered seat's choices (naming the rule)."""
         seat = self.seat
         assert seat is not None
         try:
-            action = action_of(int(action_id), seat, self.seats)  # type: ignore[call-overload]
+            action = action_of(operator.index(action_id), seat, self.seats)  # type: ignore[arg-type]
         except (ActionIdError, TypeError, ValueError) as error:
             return IllegalActionError("G-4", f"action id {action_id!r} of seat {seat}: {error}")
         if self.is_out_of_turn:
@@ -116,7 +133,7 @@ class Match:
         Raises:
             IllegalActionError: ``action_id`` is not one of the choices and ``illegal`` is ``"raise"``.
         """
-        chosen = None if action_id is None else self.action(action_id)  # type: ignore[arg-type]
+        chosen = None if action_id is None else self.action(action_id)
         if chosen is None:
             if illegal == "raise":
                 raise self.refuse(action_id)
@@ -129,11 +146,12 @@ class Match:
         """Take one of the offered seat's choices (``pass`` on an out-of-turn offer lets it go)."""
         seat = self.seat
         assert seat is not None
-        if action is DECLINE and self.is_out_of_turn:
+        if action is DECLINE and seat != seat_of(self.state.pending):
             self.declined.add(seat)
         else:
             self.state = apply_unchecked(self.state, seat, action)
-            self.declined.clear()
+            if self.declined:
+                self.declined.clear()
         self._offer()
 
     def forfeit(self) -> None:
@@ -141,7 +159,7 @@ class Match:
         self.offender = self.seat
         self.seat = None
         self.choices = ()
-        self._by_id = {}
+        self.ids = []
 
     def rewards(self) -> list[float]:
         """Every seat's reward for the game, once it is over (zeros before)."""
@@ -162,5 +180,16 @@ class Match:
         return [1.0 if seat == winner else loss for seat in range(seats)]
 
     def _offer(self) -> None:
+        """Who is offered the next decision (:func:`unoengine.rl.decisions.offered`) and the ids of its choices."""
         self.seat, self.choices = seat, choices = offered(self.state, self.declined)
-        self._by_id = {} if seat is None else dict(zip(ids_of(choices, seat, self.seats), choices, strict=True))
+        if seat is None:
+            self.ids = []
+            return
+        by_value = self._ids[seat]
+        ids: list[int] = []
+        for action in choices:
+            index = by_value.get(action)
+            if index is None:  # not an action of the table: a bug of the table
+                raise ActionIdError(f"no action id for {action!s} of seat {seat} in a {self.seats}-seat game")
+            ids.append(index)
+        self.ids = ids

@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 from unoengine.core.action_ids import ACTION_IDS_VERSION, BLOCKS, NUM_ACTIONS, table_digest, table_notation
-from unoengine.rl.encoding import DECISIONS, ENCODING_VERSION, Encoding
+from unoengine.core.cards import format_card
+from unoengine.rl.encoding import ENCODING_VERSION, Encoding
 
 
 def actions_block() -> str:
@@ -30,17 +31,59 @@ def actions_block() -> str:
     return "\n".join(lines)
 
 
-def observation_block(rules: str = "classic", seats: int = 4, history: int = 2) -> str:
-    """The observation pieces, for one example game (sizes with ``seats`` and ``history`` in words)."""
-    encoding = Encoding(rules, seats, history=history)
+def observation_block() -> str:
+    """Every rule set's observation layout: one column of sizes per rule set (``n``: the seat count)."""
+    from unoengine.core.rules import RULESETS
+
+    names = list(RULESETS)
+    layouts = {name: (Encoding(name, 2), Encoding(name, RULESETS[name].seats.stop - 1)) for name in names}
+    order: list[str] = []
+    docs: dict[str, str] = {}
+    for name in names:
+        for piece in layouts[name][0].pieces:
+            if piece.name not in docs:
+                order.append(piece.name)
+                docs[piece.name] = piece.doc
+    order.remove("history")
+    order.append("history")
+
+    def size(name: str, piece_name: str) -> str:
+        small, large = layouts[name]
+        sizes = {piece.name: piece.size for piece in small.pieces}
+        if piece_name not in sizes:
+            return "—"
+        if piece_name == "history":
+            return f"h × {len(small.kinds)}"
+        grown = {piece.name: piece.size for piece in large.pieces}[piece_name]
+        return "n" if grown != sizes[piece_name] else str(sizes[piece_name])
+
+    titles = [RULESETS[name].title for name in names]
+    totals = ", ".join(
+        f"{RULESETS[name].title} {layouts[name][0].size} at 2 seats"
+        + ("" if layouts[name][1].seats == 2 else f" ({layouts[name][1].size} at {layouts[name][1].seats})")
+        for name in names
+    )
     lines = [
-        f"`ENCODING_VERSION = {ENCODING_VERSION}`. Example: {rules}, {seats} seats, `history={history}`: "
-        f"{encoding.size} floats. `DECISIONS` (the `pending` one-hot order): {', '.join(DECISIONS)}.",
+        f"`ENCODING_VERSION = {ENCODING_VERSION}`. Floats without history: {totals}. "
+        f"`n`: the seat count; `h`: `history`. Pieces in this order, a rule set's absent ones left out "
+        f"(`Encoding(rules, seats).pieces` gives the starts).",
         "",
-        "| piece | start | size | what |",
-        "|---|---:|---:|---|",
+        f"| piece | {' | '.join(titles)} | what |",
+        "|---|" + "---:|" * len(names) + "---|",
     ]
-    lines += [f"| `{p.name}` | {p.start} | {p.size} | {p.doc} |" for p in encoding.pieces]
+    lines += [f"| `{p}` | {' | '.join(size(name, p) for name in names)} | {docs[p]} |" for p in order]
+    lines += [
+        "",
+        "The card kinds of each rule set, in order (the per-kind pieces), and its decisions (the `pending` order):",
+        "",
+    ]
+    for name in names:
+        encoding = layouts[name][0]
+        kinds = " ".join(format_card(card) for card in encoding.kinds)
+        lines.append(
+            f"- {RULESETS[name].title} ({len(encoding.kinds)} kinds): `{kinds}`; decisions: "
+            f"{', '.join(encoding.decisions)}."
+        )
     return "\n".join(lines)
 
 

@@ -11,9 +11,13 @@ The arrays (``observations["observation"]``, ``observations["action_mask"]``,
 ``rewards``, ``terminations``, ``truncations``, ``seat``, ``seat_rewards``) are
 allocated once and rewritten at every step: copy what you keep.
 
-Auto-reset is Gymnasium's ``AutoresetMode.NEXT_STEP``: the step that ends a
-game returns its last observation with ``terminations[i]`` True; the next step
-ignores ``actions[i]`` and starts a new game there (reward 0).
+Auto-reset is Gymnasium's ``AutoresetMode.NEXT_STEP`` by default: the step that
+ends a game returns its last observation with ``terminations[i]`` True; the next
+step ignores ``actions[i]`` and starts a new game there (reward 0). With
+``autoreset_mode=AutoresetMode.SAME_STEP`` (what Stable-Baselines3 expects) the
+step that ends a game already returns the next game's first observation, and the
+final one is in ``final_observations[i]`` (``infos["final_obs"]``, rows marked by
+``infos["_final_obs"]``).
 
 >>> envs = VectorEnv(4, "classic", seats=2)
 >>> observations, infos = envs.reset(seed=0)
@@ -23,7 +27,6 @@ ignores ``actions[i]`` and starts a new game there (reward 0).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -36,11 +39,34 @@ from gymnasium.vector.utils import batch_space
 from unoengine.bots.base import Bot
 from unoengine.bots.rng import seat_random
 from unoengine.core.action_ids import NUM_ACTIONS
-from unoengine.core.views import view_for
 from unoengine.rl.aec_env import ObsDict, observation_space
+from unoengine.rl.batch import Batch
 from unoengine.rl.encoding import Encoding
-from unoengine.rl.gym_env import Opponent, bot_decision, make_opponent
+from unoengine.rl.gym_env import Opponent, make_opponent
 from unoengine.rl.match import ILLEGAL, Match, check_choice
+
+
+def sample_actions(masks: np.ndarray[Any, Any], rng: np.random.Generator) -> np.ndarray[Any, Any]:
+    """One id per row of ``masks``, uniform over the row's allowed ids (a random masked agent for a batch).
+
+    In a few whole-array passes (no per-row Python loop and no random number per id). A row with no allowed id
+    (a game that just ended: its next action is ignored) gets id 0.
+
+    >>> masks = np.zeros((3, 5), np.int8); masks[0, [1, 3]] = 1; masks[2, 4] = 1
+    >>> actions = sample_actions(masks, np.random.default_rng(0))
+    >>> int(actions[0]) in (1, 3), int(actions[1]), int(actions[2])
+    (True, 0, 4)
+    """
+    rows, width = masks.shape
+    masks = np.ascontiguousarray(masks, dtype=np.int8)
+    allowed = np.flatnonzero(masks.reshape(-1).view(np.bool_))  # (on int8 it is ten times slower)
+    counts = np.bincount(allowed // width, minlength=rows)
+    starts = np.cumsum(counts) - counts
+    picks = starts + (rng.random(rows) * counts).astype(np.intp)
+    if not allowed.size:
+        return np.zeros(rows, np.int64)
+    chosen = allowed[np.minimum(picks, allowed.size - 1)] - np.arange(rows) * width
+    return np.where(counts > 0, chosen, 0).astype(np.int64)
 
 
 class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]]):
@@ -67,9 +93,10 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
         *,
         opponents: Sequence[Opponent] | None = None,
         seat: int | None = 0,
-        illegal: str = "raise",
+        illegal: str = "terminate",
         reward: str = "win",
         history: int = 0,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be 1 or more, not {num_envs}")
@@ -81,6 +108,8 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
             opponents = list(opponents) * (seats - 1) if len(opponents) == 1 else list(opponents)
             if len(opponents) != seats - 1:
                 raise ValueError(f"{len(opponents)} opponents for {seats - 1} other seats (give one, or one per seat)")
+            for kind in opponents:
+                make_opponent(kind, seat_random(0, 0))  # an unknown name fails here, not at reset
         self.opponent_kinds = opponents
         if seat is not None and not 0 <= seat < seats:
             raise ValueError(f"seat must be from 0 to {seats - 1} (or None: a seat drawn per game), not {seat}")
@@ -101,10 +130,49 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
         self.truncations = np.zeros(num_envs, dtype=np.bool_)
         self.seat = np.zeros(num_envs, dtype=np.int64)
         self.seat_rewards = np.zeros((num_envs, seats), dtype=np.float32)
-        self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
-        self._seeds = [random.Random(index) for index in range(num_envs)]
-        self._needs_reset = np.zeros(num_envs, dtype=np.bool_)
-        self._infos = {"seat": self.seat, "seat_rewards": self.seat_rewards}
+        self._infos: dict[str, Any] = {"seat": self.seat, "seat_rewards": self.seat_rewards}
+        mode = AutoresetMode(autoreset_mode)
+        if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+            raise ValueError(f"autoreset_mode must be NEXT_STEP or SAME_STEP, not {mode}")
+        self.metadata = {"autoreset_mode": mode}
+        self.final_observations = np.zeros((num_envs, size), dtype=np.float32)
+        """``SAME_STEP``: the final observation of each game that ended at the last step (``terminations[i]``)."""
+        same_step = mode is AutoresetMode.SAME_STEP
+        if same_step:
+            self._infos["final_obs"] = self.final_observations
+            self._infos["_final_obs"] = self.terminations
+        self._batch = Batch(
+            self.matches,
+            self.encoding.writer,
+            [row.data for row in self._observation],
+            [row.data for row in self._mask],
+            [row.data for row in self.seat_rewards],
+            self.rewards.data,
+            self.terminations.data,
+            self.seat.data,
+            self.learner.data,
+            illegal=self.illegal,
+            make_bots=None if opponents is None else self._make_bots,
+            learner_seat=-1 if seat is None else seat,
+            finals=[row.data for row in self.final_observations] if same_step else None,
+            zero_row=np.zeros(size, dtype=np.float32).data,
+        )
+
+    def _make_bots(self, learner: int, game_seed: int) -> dict[int, Bot]:
+        """The bots of a new game: one per seat but the learner's, each with ``seat_random(game_seed, seat)``."""
+        assert self.opponent_kinds is not None
+        others = [seat for seat in range(self.seats) if seat != learner]
+        return {
+            seat: make_opponent(kind, seat_random(game_seed, seat))
+            for seat, kind in zip(others, self.opponent_kinds, strict=True)
+        }
+
+    def _clear(self) -> None:
+        self._observation.fill(0.0)
+        self._mask.fill(0)
+        self.rewards.fill(0.0)
+        self.seat_rewards.fill(0.0)
+        self.terminations.fill(False)
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -112,15 +180,11 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
         """New games everywhere; game ``i``'s seeds come from ``seed + i`` (or ``seed[i]``)."""
         if seed is not None:
             seeds = seed if isinstance(seed, list) else [seed + index for index in range(self.num_envs)]
-            self._seeds = [random.Random(value) for value in seeds]
-        for index in range(self.num_envs):
-            self._new_game(index)
-        self.rewards[:] = 0.0
-        self.seat_rewards[:] = 0.0
-        self.terminations[:] = False
-        self.truncations[:] = False
-        self._needs_reset[:] = False
-        self._write()
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"{len(seeds)} seeds for {self.num_envs} games")
+            self._batch.seed(seeds)
+        self._clear()
+        self._batch.reset()
         return self.observations, self._infos
 
     def step(self, actions: np.ndarray[Any, Any] | Sequence[int]) -> tuple[Any, ...]:
@@ -129,87 +193,15 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
         Returns ``(observations, rewards, terminations, truncations, infos)``.
 
         Raises:
-            IllegalActionError: an id the offered seat may not take (``illegal="raise"``).
+            IllegalActionError: an id the offered seat may not take (``illegal="raise"``); no game moves and the
+                arrays keep the last step's values.
+            ValueError: not one action per game.
         """
-        rewards = self.rewards
-        seat_rewards = self.seat_rewards
-        terminations = self.terminations
-        rewards[:] = 0.0
-        seat_rewards[:] = 0.0
-        bots = self.opponent_kinds is not None
-        for index, match in enumerate(self.matches):
-            if self._needs_reset[index]:
-                self._new_game(index)
-                self._needs_reset[index] = False
-                terminations[index] = False
-                continue
-            actor = match.seat
-            assert actor is not None
-            if match.take_id(int(actions[index]), self.illegal) and bots:
-                self._play_bots(index)
-            if match.is_over:
-                values = match.rewards()
-                seat_rewards[index] = values
-                rewards[index] = values[actor]
-                terminations[index] = True
-                self._needs_reset[index] = True
-        self._write()
-        return self.observations, rewards, terminations, self.truncations, self._infos
-
-    def _new_game(self, index: int) -> None:
-        """A new game in slot ``index`` (with opponents: one in which the caller gets a decision)."""
-        while True:
-            self._deal(index)
-            if not self.matches[index].is_over:
-                return
-
-    def _deal(self, index: int) -> None:
-        seeds = self._seeds[index]
-        game_seed = seeds.getrandbits(63)
-        match = self.matches[index]
-        if self.opponent_kinds is not None:
-            learner = self.learner_seat if self.learner_seat is not None else seeds.randrange(self.seats)
-            self.learner[index] = learner
-            others = [seat for seat in range(self.seats) if seat != learner]
-            self._bots[index] = {
-                seat: make_opponent(kind, seat_random(game_seed, seat))
-                for seat, kind in zip(others, self.opponent_kinds, strict=True)
-            }
-        match.reset(game_seed)
-        if self.opponent_kinds is not None:
-            self._play_bots(index)
-
-    def _play_bots(self, index: int) -> None:
-        match = self.matches[index]
-        bots = self._bots[index]
-        learner = int(self.learner[index])
-        while match.seat is not None and match.seat != learner:
-            match.take(bot_decision(bots[match.seat], match))
-
-    def _write(self) -> None:
-        """Every game's observation and mask, in two NumPy writes each."""
-        size = self.encoding.size
-        entries = self.encoding.entries
-        obs_indices: list[int] = []
-        obs_values: list[float] = []
-        mask_indices: list[int] = []
-        seat = self.seat
-        for index, match in enumerate(self.matches):
-            who = match.seat
-            if who is None:  # over: the last decider's final view
-                who = int(seat[index])
-            view = view_for(match.state, who)
-            seat[index] = who
-            indices, values = entries(view)
-            base = index * size
-            obs_indices += [base + i for i in indices]
-            obs_values += values
-            mask_base = index * NUM_ACTIONS
-            if match.seat is not None:  # the offer's ids: legal_actions(state, seat), as in the view
-                mask_indices += [mask_base + i for i in match.choice_ids]
-        flat = self._observation.reshape(-1)
-        flat[:] = 0.0
-        flat[obs_indices] = obs_values
-        mask = self._mask.reshape(-1)
-        mask[:] = 0
-        mask[mask_indices] = 1
+        chosen = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+        if len(chosen) != self.num_envs:
+            raise ValueError(f"{len(chosen)} actions for {self.num_envs} games")
+        if self.illegal == "raise":
+            self._batch.check(chosen)  # refused before any game moves: nothing changes
+        self._clear()
+        self._batch.step(chosen)
+        return self.observations, self.rewards, self.terminations, self.truncations, self._infos

@@ -1,0 +1,121 @@
+"""The compiled observation writer equals the view-based encoding, per rule set, and leaks nothing.
+
+``Encoding.observe_state`` (the :class:`~unoengine.rl.observe.Writer` the environments use, reading the
+state) must give the vector ``Encoding.observe(view_for(state, seat))`` gives (the reference, reading the
+view only) for every seat of every state of many games, house rules included; and dealing the hidden
+cards again (``determinize``) must change neither.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from unoengine.core.action_ids import NUM_ACTIONS, ruleset_kinds
+from unoengine.core.determinize import determinize
+from unoengine.core.engine import apply_unchecked, legal_actions, new_game
+from unoengine.core.rules import find_rules
+from unoengine.core.state import GameState
+from unoengine.core.views import view_for
+from unoengine.rl.encoding import ENCODING_VERSION, Encoding
+from unoengine.rl.match import Match
+from unoengine.rl.observe import write_mask
+
+GAMES: list[tuple[str, int, dict[str, Any], int]] = [
+    ("classic", 2, {}, 0),
+    ("classic", 3, {"stack_draw": "draw_two", "seven_zero": True}, 2),
+    ("classic", 4, {"jump_in": True, "draw_until_playable": True}, 0),
+    ("classic", 2, {"single_round": False, "target_score": 60}, 1),
+    ("duo", 2, {}, 3),
+    ("duo", 2, {"duo_deck": "standard108"}, 0),
+    ("flex", 2, {}, 0),
+    ("flex", 5, {}, 2),
+]
+
+
+def states(rules: str, seats: int, options: dict[str, Any], seed: int) -> list[GameState]:
+    """Every state of a few random games (every seat's legal actions, out-of-turn ones too)."""
+    rng = random.Random(seed)
+    out = []
+    for game in range(3):
+        state = new_game(rules, seats, seed=seed * 10 + game, options={"single_round": True, **options})
+        out.append(state)
+        while state.outcome is None and len(out) < 600 * (game + 1):
+            choices = [(seat, action) for seat in range(seats) for action in legal_actions(state, seat)]
+            seat, action = rng.choice(choices)
+            state = apply_unchecked(state, seat, action)
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(("rules", "seats", "options", "history"), GAMES)
+def test_the_fast_writer_equals_the_view_encoding(
+    rules: str, seats: int, options: dict[str, Any], history: int
+) -> None:
+    encoding = Encoding(rules, seats, history=history)
+    checked = 0
+    for state in states(rules, seats, options, seed=seats + history):
+        for seat in range(seats):
+            fast = encoding.observe_state(state, seat)
+            reference = encoding.observe(view_for(state, seat))
+            np.testing.assert_array_equal(fast, reference, err_msg=f"seat {seat}\n{encoding.describe(reference)}")
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(("rules", "seats", "options", "history"), GAMES[::2])
+def test_resampling_hidden_cards_changes_no_fast_observation(
+    rules: str, seats: int, options: dict[str, Any], history: int
+) -> None:
+    encoding = Encoding(rules, seats, history=history)
+    rng = random.Random(3)
+    moved = 0
+    for state in states(rules, seats, options, seed=5)[::7]:
+        for seat in range(seats):
+            view = view_for(state, seat)
+            fast = encoding.observe_state(state, seat)
+            other = determinize(view, rng)
+            moved += other.hands != state.hands
+            np.testing.assert_array_equal(fast, encoding.observe_state(other, seat))
+    assert moved > 10
+
+
+@pytest.mark.parametrize("rules", ["classic", "duo", "flex"])
+def test_a_layout_holds_only_its_rule_sets_kinds_and_decisions(rules: str) -> None:
+    ruleset = find_rules(rules)
+    encoding = Encoding(rules, 2)
+    sizes = {piece.name: piece.size for piece in encoding.pieces}
+    assert sizes["hand"] == sizes["top"] == sizes["drawn_card"] == len(ruleset_kinds(ruleset))
+    assert set(encoding.decisions) == set(ruleset.decisions)
+    assert ("power" in sizes) == bool(ruleset.round_flags(2))
+    assert ("draft_card" in sizes) == ("draft" in ruleset.decisions)
+    assert ("stack" in sizes) == ("stack" in ruleset.decisions)
+    assert encoding.size == sum(sizes.values())
+    assert ENCODING_VERSION == 3
+
+
+def test_classic_heads_up_is_less_than_half_the_old_layout() -> None:
+    assert Encoding("classic", 2).size < 504 // 2
+
+
+def test_describe_reads_naturally() -> None:
+    encoding = Encoding("classic", 2)
+    state = new_game("classic", 2, seed=3)
+    text = encoding.describe(encoding.observe_state(state, 0))
+    assert "direction: +1" in text
+    assert "hand_sizes: me 7, +1 7" in text
+    assert "pending: turn" in text
+
+
+def test_the_mask_writer_marks_the_offered_ids() -> None:
+    match = Match("flex", 3)
+    rng = random.Random(1)
+    match.reset(4)
+    while not match.is_over:
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        write_mask(match.ids, mask.data)
+        assert set(np.flatnonzero(mask)) == set(match.choice_ids)
+        match.take(rng.choice(match.choices))
