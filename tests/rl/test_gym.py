@@ -26,7 +26,7 @@ from unoengine.rl import SingleAgentEnv
     ],
 )
 def test_gymnasium_check_env(rules: str, seats: int, opponents: list[str]) -> None:
-    check_env(SingleAgentEnv(rules, seats, opponents, illegal="terminate"), skip_render_check=True)
+    check_env(SingleAgentEnv(rules, seats, opponents), skip_render_check=True)  # the defaults: illegal="terminate"
 
 
 def trajectory(env: SingleAgentEnv, seed: int) -> list[tuple[int, float]]:
@@ -57,12 +57,52 @@ def test_user_bots_and_seat() -> None:
 
     env = SingleAgentEnv("flex", 2, [mine], seat=1)
     _, info = env.reset(seed=1)
-    assert info["seat"] == 1
+    assert info["seat"] == 1 == env.seat
     assert trajectory(env, 2)
 
 
-def test_illegal_actions_raise_by_default() -> None:
+def test_the_learners_seat_is_drawn_per_episode_by_default() -> None:
+    """seat=None (the default): a seat per episode from the episode's seed; heads-up, first to move half the time."""
+    from unoengine.core.engine import new_game
+
     env = SingleAgentEnv("classic", 2, ["random"])
+    assert env.fixed_seat is None
+    seats = []
+    first = 0
+    for seed in range(400):
+        _, info = env.reset(seed=seed)
+        seats.append(info["seat"])
+        assert env.seat == info["seat"]
+        first += new_game("classic", 2, seed=seed).pending.seat == info["seat"]
+    assert 170 <= seats.count(0) <= 230
+    assert 170 <= first <= 230
+    again = [SingleAgentEnv("classic", 2, ["random"]).reset(seed=seed)[1]["seat"] for seed in range(20)]
+    assert again == seats[:20]  # reproducible from the seed
+    env.reset(seed=5)
+    follow = [env.reset()[1]["seat"] for _ in range(10)]
+    env.reset(seed=5)
+    assert [env.reset()[1]["seat"] for _ in range(10)] == follow  # and from the first seed of a run
+
+
+def test_a_fixed_seat_moves_second_in_most_heads_up_deals() -> None:
+    """The dealer is seat 0; the seat at its left starts (C-6) unless the first card is a Skip, Reverse or Draw Two."""
+    from unoengine.core.engine import new_game
+
+    deals = 1000
+    first = sum(new_game("classic", 2, seed=seed).pending.seat == 0 for seed in range(deals))
+    assert 0.2 < first / deals < 0.3
+
+
+def test_illegal_actions_end_the_game_by_default() -> None:
+    env = SingleAgentEnv("classic", 2, ["random"])
+    observation, _ = env.reset(seed=0)
+    observation, reward, terminated, truncated, _ = env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert not observation["action_mask"].any()
+
+
+def test_illegal_actions_raise_when_asked() -> None:
+    env = SingleAgentEnv("classic", 2, ["random"], illegal="raise")
     observation, _ = env.reset(seed=0)
     with pytest.raises(IllegalActionError):
         env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
@@ -75,6 +115,8 @@ def test_bad_arguments() -> None:
         SingleAgentEnv("classic", 2, ["nobody"])
     with pytest.raises(ValueError, match="seat must be"):
         SingleAgentEnv("classic", 2, ["random"], seat=2)
+    with pytest.raises(ValueError, match="ppo was trained for classic with 2 seats; it cannot play flex with 4 seats"):
+        SingleAgentEnv("flex", 4, ["ppo"])
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

@@ -1,17 +1,18 @@
-"""The ``ppo`` bot: NumPy only, legal actions, the heuristic for what it was not trained on."""
+"""The ``ppo`` bot: NumPy only, legal actions, refused by name in a game it was not trained for."""
 
 from __future__ import annotations
 
 import random
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
 
-from unoengine.bots.base import BOTS, make_bot
+from unoengine.bots.base import BOTS, BotError, make_bot
 from unoengine.bots.heuristic import HeuristicBot
-from unoengine.core.engine import new_game
+from unoengine.core.engine import apply_unchecked, new_game
 from unoengine.core.views import view_for
 from unoengine.play.simulate import simulate
 from unoengine.rl.policy import WEIGHTS, Policy, PPOBot, shipped_policy
@@ -29,20 +30,59 @@ def test_registered_as_ppo() -> None:
     assert isinstance(make_bot("ppo", random.Random(0)), PPOBot)
 
 
-def test_plays_legal_games_in_every_rule_set() -> None:
-    for rules, seats in (("classic", 2), ("classic", 4), ("duo", 2), ("flex", 3)):
-        result = simulate(rules, seats, games=3, bot=["ppo"] + ["heuristic"] * (seats - 1), seed=1)
-        assert result.games == 3
+def test_plays_legal_games_in_the_game_it_was_trained_for() -> None:
+    result = simulate("classic", 2, games=3, bot=["ppo", "heuristic"], seed=1)
+    assert result.games == 3
 
 
-def test_falls_back_to_the_heuristic_where_it_was_not_trained() -> None:
-    rng = random.Random(0)
-    bot = PPOBot(rng)
-    for rules, seats in (("duo", 2), ("classic", 3)):
-        state = new_game(rules, seats, seed=2)
-        view = view_for(state, state.to_act)
-        assert not bot.policy.trained_for(view)
-        assert bot.choose(view, view.legal) == HeuristicBot(random.Random(0)).choose(view, view.legal)
+@pytest.mark.parametrize(("rules", "seats"), [("classic", 4), ("classic", 3), ("duo", 2), ("flex", 3)])
+def test_refuses_by_name_a_game_it_was_not_trained_for(rules: str, seats: int) -> None:
+    message = f"ppo was trained for classic with 2 seats; it cannot play {rules} with {seats} seats"
+    bot = PPOBot(random.Random(0))
+    state = new_game(rules, seats, seed=2)
+    view = view_for(state, state.to_act)
+    with pytest.raises(ValueError, match=message):
+        bot.choose(view, view.legal)
+    with pytest.raises(ValueError, match=message):
+        bot.check_game(rules, seats)
+    with pytest.raises(ValueError, match=message):
+        PPOBot(random.Random(0), rules=rules, seats=seats)
+    with pytest.raises(BotError, match=message):  # no game is played by another bot in its place
+        simulate(rules, seats, games=1, bot=["ppo"] + ["heuristic"] * (seats - 1), seed=1)
+
+
+def test_the_cli_refuses_ppo_in_four_seats() -> None:
+    from click.testing import CliRunner
+
+    from unoengine.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["simulate", "--seats", "4", "--bot", "ppo,heuristic,heuristic,heuristic"])
+    assert result.exit_code == 1
+    assert "ppo was trained for classic with 2 seats; it cannot play classic with 4 seats" in result.output
+
+
+def test_a_decision_kind_it_never_met_is_the_heuristics_and_counted() -> None:
+    """Classic heads-up with the challenge option: a challenge (not among its decisions) is played as the heuristic."""
+    bot = PPOBot(random.Random(0))
+    assert "challenge" not in bot.policy.decisions
+    state = _until_challenge()
+    view = view_for(state, state.to_act)
+    assert bot.choose(view, view.legal) == HeuristicBot(random.Random(0)).choose(view, view.legal)
+    assert bot.handed_over == 1
+
+
+def _until_challenge() -> Any:
+    """A Classic heads-up state where a Wild Draw Four may be challenged (heuristic bots play until one is)."""
+    for seed in range(200):
+        state = new_game("classic", 2, seed=seed, options={"wild_draw_four": "challenge"})
+        bots = [HeuristicBot(random.Random(seed)), HeuristicBot(random.Random(seed + 1))]
+        while state.to_act is not None:
+            if state.pending.kind == "challenge":
+                return state
+            seat = state.to_act
+            view = view_for(state, seat)
+            state = apply_unchecked(state, seat, bots[seat].choose(view, view.legal))
+    raise AssertionError("no Wild Draw Four challenge in 200 games")
 
 
 def test_a_policy_for_another_action_table_is_not_used(tmp_path: object) -> None:

@@ -2,21 +2,40 @@
 
 - :func:`env`: PettingZoo AEC environment, every rule set, 2–10 seats, any options;
 - :class:`SingleAgentEnv`: Gymnasium environment, one learner against bots;
-- :class:`VectorEnv`: N games stepped at once into preallocated NumPy arrays.
+- :class:`VectorEnv`: N games stepped at once, in compiled code, into preallocated NumPy arrays
+  (:func:`sample_actions`: a random masked agent for a batch);
+- :func:`policy_bot`: a trained policy (an SB3 model, a torch module, a callable) as a bot;
+- :mod:`unoengine.rl.sb3` (the ``train`` extra, imported on first use): ``vec_env``, a
+  Stable-Baselines3 ``VecEnv`` over :class:`VectorEnv`.
 
-The PettingZoo registry gets ``unoengine/classic-v0``, ``unoengine/duo-v0`` and
-``unoengine/flex-v0`` where the installed PettingZoo has one.
+Importing this package registers ``unoengine/classic-v0``, ``unoengine/duo-v0``
+and ``unoengine/flex-v0`` with PettingZoo's registry:
+``pettingzoo.make("aec", "unoengine/classic-v0")``.
 """
 
 from __future__ import annotations
+
+import importlib
+from types import ModuleType
 
 from unoengine.core.rules import RULESETS
 from unoengine.rl.aec_env import env, raw_env
 from unoengine.rl.encoding import ENCODING_VERSION, Encoding
 from unoengine.rl.gym_env import SingleAgentEnv
-from unoengine.rl.vector_env import VectorEnv
+from unoengine.rl.policy_bot import policy_bot
+from unoengine.rl.vector_env import VectorEnv, sample_actions
 
-__all__ = ["ENCODING_VERSION", "Encoding", "SingleAgentEnv", "VectorEnv", "env", "raw_env", "register_envs"]
+__all__ = [
+    "ENCODING_VERSION",
+    "Encoding",
+    "SingleAgentEnv",
+    "VectorEnv",
+    "env",
+    "policy_bot",
+    "raw_env",
+    "register_envs",
+    "sample_actions",
+]
 
 
 def register_envs() -> list[str]:
@@ -32,6 +51,13 @@ def register_envs() -> list[str]:
             registration.register("aec", env_id, entry_point="unoengine.rl.aec_env:env", kwargs={"rules": name})
         ids.append(env_id)
     return ids
+
+
+def __getattr__(name: str) -> ModuleType:
+    """``unoengine.rl.sb3`` on first use (it imports Stable-Baselines3 and PyTorch: the ``train`` extra)."""
+    if name == "sb3":
+        return importlib.import_module("unoengine.rl.sb3")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 REGISTERED = register_envs()

@@ -5,10 +5,14 @@ The learner is offered every decision of its seat, out-of-turn ones included
 episode is one game; the reward comes at its end. ``action_masks()`` follows
 sb3-contrib's MaskablePPO convention.
 
+The learner's seat is drawn for every episode by default (``seat=None``), from
+the episode's seed, so that it plays first as often as any other seat; give
+``seat=k`` to fix it. ``info["seat"]`` names it.
+
 >>> env = SingleAgentEnv("classic", 2, opponents=["heuristic"])
 >>> observation, info = env.reset(seed=3)
->>> observation["action_mask"].dtype.name, info["seat"]
-('int8', 0)
+>>> observation["action_mask"].dtype.name, info["seat"] in (0, 1)
+('int8', True)
 """
 
 from __future__ import annotations
@@ -24,12 +28,11 @@ from gymnasium import spaces
 from unoengine.bots.base import Bot, make_bot
 from unoengine.bots.rng import seat_random
 from unoengine.core.action_ids import NUM_ACTIONS
-from unoengine.core.actions import Action
-from unoengine.core.views import view_for
-from unoengine.rl.aec_env import RENDER_MODES, ObsDict, choice_ids, observation_space, render_text
-from unoengine.rl.decisions import DECLINE
+from unoengine.rl.aec_env import RENDER_MODES, ObsDict, observation_space, render_text
+from unoengine.rl.batch import bot_decision
 from unoengine.rl.encoding import Encoding
 from unoengine.rl.match import ILLEGAL, Match, check_choice
+from unoengine.rl.observe import write_mask
 
 Opponent = str | Callable[[random.Random], Bot]
 """A bot's registered name (``"random"``, ``"heuristic"``, ``"ppo"``) or a factory ``rng -> Bot``."""
@@ -44,28 +47,32 @@ def make_opponent(opponent: Opponent, rng: random.Random) -> Bot:
     return make_bot(opponent, rng) if isinstance(opponent, str) else opponent(rng)
 
 
-def bot_decision(bot: Bot, match: Match) -> Action:
-    """What ``bot`` does with the decision ``match`` offers its seat (an out-of-turn offer: react or pass)."""
-    seat = match.seat
-    assert seat is not None
-    if match.is_out_of_turn:
-        if not bot.reacts:
-            return DECLINE
-        reaction = bot.react(view_for(match.state, seat), match.choices[1:])
-        return DECLINE if reaction is None else reaction
-    view = view_for(match.state, seat) if bot.needs_view else None
-    return bot.choose(view, match.choices)
+def check_opponent(bot: Bot, rules: str, seats: int) -> None:
+    """Let a bot that can play only some games refuse this one now (its ``check_game(rules, seats)``, if any).
+
+    Raises:
+        ValueError: the bot cannot play ``rules`` with ``seats`` seats (the ``ppo`` bot outside Classic
+            heads-up, a policy bot made for another game).
+    """
+    check = getattr(bot, "check_game", None)
+    if callable(check):
+        check(rules, seats)
 
 
 class SingleAgentEnv(gym.Env[ObsDict, int]):
-    """A learner at seat ``seat`` against ``opponents`` (one per other seat, or one for all).
+    """A learner against ``opponents`` (one per other seat, or one for all).
 
-    Opponents' generators derive from the reset seed (``seat_random(seed, seat)``, as
-    ``uno simulate``'s). Other arguments as :class:`unoengine.rl.raw_env`.
+    ``seat``: the learner's seat; ``None`` (the default) draws it for every
+    episode from the episode's seed (``info["seat"]``, :attr:`seat`), so that the
+    learner is dealt every position equally often. Opponents' generators derive
+    from the episode's seed (``seat_random(seed, seat)``, as ``uno simulate``'s).
+    ``illegal``: ``"terminate"`` (the default: the game ends, -1 to the learner)
+    or ``"raise"``. Other arguments as :class:`unoengine.rl.raw_env`.
 
     Raises:
         InvalidNotationError: unknown rules or option, or a bad seat count.
-        ValueError: a bad seat, opponent list, ``illegal``, ``reward`` or ``render_mode``.
+        ValueError: a bad seat, opponent list, ``illegal``, ``reward`` or ``render_mode``, or an
+            opponent that cannot play this game (``ppo`` outside Classic heads-up).
     """
 
     metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Gymnasium's attribute)
@@ -77,29 +84,33 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         opponents: Sequence[Opponent] = ("random",),
         *,
         options: Mapping[str, Any] | None = None,
-        seat: int = 0,
-        illegal: str = "raise",
+        seat: int | None = None,
+        illegal: str = "terminate",
         reward: str = "win",
         history: int = 0,
         render_mode: str | None = None,
     ) -> None:
         self.match = Match(rules, seats, options, reward=reward)
-        if not 0 <= seat < seats:
-            raise ValueError(f"seat must be from 0 to {seats - 1}, not {seat}")
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < seats):
+            raise ValueError(f"seat must be from 0 to {seats - 1} (or None: a seat drawn per episode), not {seat!r}")
         others = seats - 1
         if len(opponents) == 1:
             opponents = list(opponents) * others
         if len(opponents) != others:
             raise ValueError(f"{len(opponents)} opponents for {others} other seats (give one, or one per seat)")
         self.opponent_kinds = list(opponents)
-        for kind in self.opponent_kinds:
-            make_opponent(kind, random.Random(0))  # an unknown name fails here, not at reset
-        self.seat = seat
+        name = self.match.ruleset.name
+        for kind in self.opponent_kinds:  # an unknown name, or a bot that cannot play this game, fails here
+            check_opponent(make_opponent(kind, random.Random(0)), name, seats)
+        self.fixed_seat = seat
+        """The seat given to the constructor (``None``: drawn per episode)."""
+        self.seat = 0 if seat is None else seat
+        """The learner's seat in the current episode."""
         self.illegal = check_choice("illegal", illegal, ILLEGAL)
         if render_mode is not None:
             check_choice("render_mode", render_mode, RENDER_MODES)
         self.render_mode = render_mode
-        self.encoding = Encoding(self.match.ruleset.name, seats, history=history)
+        self.encoding = Encoding(name, seats, history=history)
         self.observation_space = observation_space(self.encoding)  # type: ignore[assignment]
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self._bots: dict[int, Bot] = {}
@@ -112,7 +123,8 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         """A new game (``options`` is unused: rule options go to the constructor).
 
         The game's seed is ``seed`` (else the next of the generator the last seed
-        started). A game the bots finish before the learner's first decision (a
+        started); with ``seat=None`` the learner's seat is the next draw of that
+        generator. A game the bots finish before the learner's first decision (a
         heads-up run of Skips) is skipped: the next seed of that generator is dealt.
         """
         super().reset(seed=seed)
@@ -121,8 +133,11 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
             game_seed = seed
         else:
             game_seed = self._seeds.getrandbits(63)
+        seats = self.match.seats
         while True:
-            others = [seat for seat in range(self.match.seats) if seat != self.seat]
+            if self.fixed_seat is None:
+                self.seat = self._seeds.randrange(seats)
+            others = [seat for seat in range(seats) if seat != self.seat]
             self._bots = {
                 seat: make_opponent(kind, seat_random(game_seed, seat))
                 for seat, kind in zip(others, self.opponent_kinds, strict=True)
@@ -137,7 +152,8 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         """The learner takes the action of id ``action``; the bots play until its next decision or the end.
 
         Raises:
-            IllegalActionError: an id the learner may not take now (``illegal="raise"``).
+            IllegalActionError: an id the learner may not take now, with ``illegal="raise"`` (with
+                ``"terminate"``, the default, the game ends there and the learner gets -1).
         """
         match = self.match
         if match.is_over:
@@ -166,11 +182,13 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
 
     def _observation(self) -> ObsDict:
         match = self.match
-        view = view_for(match.state, self.seat)
+        observation = np.zeros(self.encoding.size, dtype=np.float32)
+        self.encoding.writer.write(match.state, self.seat, observation.data)
         mask = self._mask
-        mask[:] = 0
-        mask[choice_ids(match, view)] = 1
-        return {"observation": self.encoding.observe(view), "action_mask": mask.copy()}
+        mask.fill(0)
+        if match.seat == self.seat:
+            write_mask(match.ids, mask.data)
+        return {"observation": observation, "action_mask": mask.copy()}
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat, "out_of_turn": self.match.is_out_of_turn, "action_mask": self._mask.copy()}

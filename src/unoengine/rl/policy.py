@@ -5,9 +5,12 @@ to :data:`WEIGHTS`, a NumPy ``.npz`` file shipped in the package: the layers'
 matrices (float16) and a JSON ``meta`` entry naming the rule set and seat count
 it was trained for, the decisions it saw, the versions of the observation
 layout and of the action table, and the name of every input entry and every
-action id. :class:`PPOBot` plays it greedily (the most likely legal action) and
-hands a decision it was not trained on to the ``heuristic`` bot: another rule
-set or seat count, or a decision kind it never saw. When the action table or
+action id. :class:`PPOBot` plays it greedily (the most likely legal action) in
+the game it was trained for and refuses any other (another rule set or seat
+count: a ``ValueError`` naming it, never another bot in its place); within that
+game, a decision kind it never saw (a Wild Draw Four challenge, a house rule's
+decision) is handed to the ``heuristic`` bot and counted (:attr:`PPOBot.handed_over`).
+When the action table or
 the layout grows (a new ``ACTION_IDS_VERSION``: new house-rule ids, new card
 kinds), the weights are fitted to it by those names: a new input gets zero
 weights, a new action id is never chosen by the network.
@@ -39,6 +42,7 @@ import numpy as np
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.core.action_ids import ACTION_IDS_VERSION, NUM_ACTIONS, action_id, action_of, table_notation
 from unoengine.core.actions import Action
+from unoengine.core.rules import find_rules
 from unoengine.core.views import PlayerView
 from unoengine.rl.decisions import DECLINE_ID
 from unoengine.rl.encoding import ENCODING_VERSION, Encoding
@@ -161,6 +165,21 @@ class Policy:
         """Was the network trained for this view's game and decision?"""
         return self.usable and view.rules == self.rules and view.seats == self.seats and view.pending in self.decisions
 
+    def refusal(self, name: str, rules: str, seats: int) -> str | None:
+        """Why a bot ``name`` playing this network cannot play ``rules`` with ``seats`` seats (``None``: it can)."""
+        if not self.usable:
+            return (
+                f"{name}'s weights do not fit this action table or observation layout "
+                f"(action ids version {self.meta.get('action_ids_version')}, no names to fit them by)"
+            )
+        rules_name = find_rules(rules).name
+        if rules_name != self.rules or seats != self.seats:
+            return (
+                f"{name} was trained for {self.rules} with {self.seats} seats; "
+                f"it cannot play {rules_name} with {seats} seats"
+            )
+        return None
+
     def best(self, view: PlayerView, ids: list[int], rng: random.Random | None = None) -> int:
         """The most likely of ``ids`` in ``view`` (with ``rng``: one drawn from the policy's distribution).
 
@@ -193,34 +212,86 @@ def shipped_policy() -> Policy:
 
 
 class PPOBot:
-    """``ppo``: the learned policy for the games it was trained for, ``heuristic`` for the rest.
+    """``ppo``: the learned policy, for the game it was trained for only (Classic, 2 seats).
 
+    Another rule set or seat count is refused with a ``ValueError`` naming the
+    bot (:meth:`check_game`; at the first decision of such a game, or at once
+    when ``rules`` and ``seats`` are given), never played by another bot in its
+    place. Within its game, a decision kind the network never met is played as
+    the ``heuristic`` plays it and counted in :attr:`handed_over`.
     ``sample``: draw each action from the policy's distribution instead of taking the most likely.
+
+    Raises:
+        ValueError: the weights do not fit the action table, or (with ``rules`` and ``seats``) a game
+            it was not trained for.
     """
 
     name = "ppo"
     needs_view = True
     reacts = True
 
-    def __init__(self, rng: random.Random, policy: Policy | None = None, *, sample: bool = False) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        policy: Policy | None = None,
+        *,
+        sample: bool = False,
+        rules: str | None = None,
+        seats: int | None = None,
+    ) -> None:
         self.rng = rng
         self.policy = policy if policy is not None else shipped_policy()
         self._draw_from = rng if sample else None
         self.fallback = HeuristicBot(rng)
+        self.handed_over = 0
+        """How many decisions (of a kind the network never met) the heuristic made."""
+        self._checked: tuple[str, int] | None = None
+        if not self.policy.usable:
+            self.check_game(self.policy.rules, self.policy.seats)
+        if rules is not None or seats is not None:
+            self.check_game(rules or self.policy.rules, seats or self.policy.seats)
+
+    def check_game(self, rules: str, seats: int) -> None:
+        """Refuse a game the network was not trained for.
+
+        Raises:
+            ValueError: ``"ppo was trained for classic with 2 seats; it cannot play flex with 4 seats"``.
+        """
+        problem = self.policy.refusal(self.name, rules, seats)
+        if problem is not None:
+            raise ValueError(problem)
+        self._checked = (self.policy.rules, self.policy.seats)
+
+    def _check_view(self, view: PlayerView) -> bool:
+        """True if the network knows this decision; raises for a game it was not trained for."""
+        if self._checked != (view.rules, view.seats):
+            self.check_game(view.rules, view.seats)
+        if view.pending in self.policy.decisions:
+            return True
+        self.handed_over += 1
+        return False
 
     def choose(self, view: PlayerView | None, legal: tuple[Action, ...]) -> Action:
-        """The policy's most likely legal action (or the heuristic's, for an untrained decision)."""
+        """The policy's most likely legal action (the heuristic's, for a decision kind it never met).
+
+        Raises:
+            ValueError: a game it was not trained for.
+        """
         assert view is not None and view.seat is not None
-        if not self.policy.trained_for(view):
+        if not self._check_view(view):
             return self.fallback.choose(view, legal)
         seat, seats = view.seat, view.seats
         ids = [action_id(action, seat, seats) for action in legal]
         return action_of(self.policy.best(view, ids, self._draw_from), seat, seats)
 
     def react(self, view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
-        """An out-of-turn action the policy prefers to letting the chance go (``pass``), or ``None``."""
+        """An out-of-turn action the policy prefers to letting the chance go (``pass``), or ``None``.
+
+        Raises:
+            ValueError: a game it was not trained for.
+        """
         assert view.seat is not None
-        if not self.policy.trained_for(view):
+        if not self._check_view(view):
             return self.fallback.react(view, legal)
         seat, seats = view.seat, view.seats
         ids = [DECLINE_ID, *(action_id(action, seat, seats) for action in legal)]
