@@ -54,6 +54,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import platform
 import random
 import statistics
@@ -276,6 +277,70 @@ def run_slice(side: Side, seconds: float) -> float:
     return steps / elapsed
 
 
+LABELS = {
+    "rlcard_env": "RLCard `env.run` (random agents)",
+    "rlcard_engine": "RLCard bare `UnoGame`",
+    "aec": "ours AEC (`env`, PettingZoo API)",
+    "gym": "ours Gymnasium (`SingleAgentEnv` vs `random`)",
+    "vector_bots": "ours `VectorEnv(256)` vs `random` inside",
+}
+PARTS = {
+    "engine_and_offers": "the engine's step and the offers (`Match.take_id`)",
+    "observation": "the observation writer",
+    "mask": "the mask writer",
+    "clear": "clearing the arrays (NumPy)",
+    "agent": "the agent (`sample_actions`)",
+    "env_step": "all of `env.step` and the agent",
+}
+
+
+def label(name: str) -> str:
+    if name.startswith("vector_") and name != "vector_bots":
+        return f"ours `VectorEnv({name.removeprefix('vector_')})`, self-play"
+    return LABELS[name]
+
+
+def markdown(report: dict[str, Any], command: str) -> str:
+    """The README's block of figures, from one run's report."""
+    ratios = report["vs_rlcard_env"] or {}
+    targets = report["targets"] or {}
+    lines = [
+        f"Measured {report['date']} with `{command}`: Classic, 2 seats, {report['build']} build, Python "
+        f"{report['python']}, NumPy {report['numpy']}, RLCard {report['rlcard'] or 'not measured'}; "
+        f"{report['repetitions']} alternating slices of {report['slice_seconds']} s per side (medians); "
+        f"{report['cpus']} cores, load average {report['load']} at the start (a shared machine: the absolute "
+        "figures move from run to run, the ratios much less).",
+        "",
+        "| side | steps/s | × RLCard env | target |",
+        "|---|---:|---:|---|",
+    ]
+    for name, value in report["steps_per_s"].items():
+        ratio = f"{ratios[name]:.2f}" if name in ratios else "n/a"
+        target = targets.get(name)
+        verdict = "" if target is None else f"≥ {target['target']:g}×: {'met' if target['met'] else '**missed**'}"
+        lines.append(f"| {label(name)} | {value:,.0f} | {ratio} | {verdict} |")
+    parts = report["breakdown_us_per_game_step"]
+    if parts:
+        shown = "; ".join(f"{PARTS[name]} {value:.2f}" for name, value in parts.items())
+        lines += ["", f"Where a step of `VectorEnv(256)` goes, µs a game-step: {shown}."]
+    return "\n".join(lines)
+
+
+def write_block(path: Path, block: str) -> None:
+    """Replace the text between ``<!-- rl-speed:begin -->`` and ``<!-- rl-speed:end -->`` in ``path``.
+
+    Raises:
+        ValueError: the file has no such markers.
+    """
+    text = path.read_text(encoding="utf-8")
+    begin, end = "<!-- rl-speed:begin -->\n", "\n<!-- rl-speed:end -->"
+    if begin not in text or end not in text:
+        raise ValueError(f"{path} has no {begin.strip()} … {end.strip()} block")
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    path.write_text(head + begin + block + end + tail, encoding="utf-8")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="fewer, shorter slices")
@@ -283,6 +348,7 @@ def main() -> None:
     p.add_argument("--repetitions", type=int, default=8)
     p.add_argument("--batches", default="16,256,4096", help="games in the vector env, comma-separated")
     p.add_argument("--breakdown", action="store_true", help="also time each part of a vector env step")
+    p.add_argument("--write", type=Path, help="rewrite the rl-speed block of this Markdown file (README.md)")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     p.add_argument("--no-rlcard", action="store_true", help="ours only; install nothing")
     args = p.parse_args()
@@ -300,6 +366,7 @@ def main() -> None:
         except (subprocess.CalledProcessError, OSError) as failure:
             error = f"rlcard could not be installed: {failure}"
             sides = [name for name in sides if not name.startswith("rlcard")]
+    load = f"{os.getloadavg()[0]:.1f}"
     made = {name: make_side(name, 1) for name in sides}
     for side in made.values():
         run_slice(side, min(0.3, args.slice))  # warm-up
@@ -312,6 +379,9 @@ def main() -> None:
     medians = {name: statistics.median(values) for name, values in figures.items()}
     base = medians.get("rlcard_env")
     report: dict[str, Any] = {
+        "date": time.strftime("%Y-%m-%d"),
+        "cpus": os.cpu_count(),
+        "load": load,
         "build": _build.BUILD,
         "python": platform.python_version(),
         "numpy": np.__version__,
@@ -334,6 +404,9 @@ def main() -> None:
         if args.breakdown
         else None,
     }
+    if args.write is not None:
+        command = "python benchmarks/rl_env.py " + " ".join(sys.argv[1:])
+        write_block(args.write, markdown(report, command.strip()))
     if args.json:
         print(json.dumps(report, indent=2))
         return

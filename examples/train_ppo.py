@@ -67,9 +67,9 @@ def imitation_data(decisions: int, seed: int) -> tuple[np.ndarray[Any, Any], ...
     from unoengine.core.action_ids import action_id
     from unoengine.core.views import view_for
     from unoengine.rl.aec_env import choice_ids
+    from unoengine.rl.batch import bot_decision
     from unoengine.rl.decisions import DECLINE, DECLINE_ID
     from unoengine.rl.encoding import Encoding
-    from unoengine.rl.gym_env import bot_decision
     from unoengine.rl.match import Match
 
     encoding = Encoding("classic", 2)

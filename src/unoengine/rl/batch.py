@@ -40,6 +40,15 @@ def bot_decision(bot: Bot, match: Match) -> Action:
     return bot.choose(view, match.choices)
 
 
+def play_bots(match: Match, bots: dict[int, Bot], learner: int) -> None:
+    """The bots' decisions until the learner is offered one or the game ends."""
+    while True:
+        seat = match.seat
+        if seat is None or seat == learner:
+            return
+        match.take(bot_decision(bots[seat], match))
+
+
 class Batch:
     """``len(matches)`` games, their output rows and, with ``make_bots``, their bots.
 
@@ -186,11 +195,4 @@ class Batch:
                 return
 
     def _play_bots(self, index: int) -> None:
-        match = self.matches[index]
-        bots = self.bots[index]
-        learner = self.learners[index]
-        while True:
-            seat = match.seat
-            if seat is None or seat == learner:
-                return
-            match.take(bot_decision(bots[seat], match))
+        play_bots(self.matches[index], self.bots[index], self.learners[index])

@@ -29,7 +29,7 @@ from unoengine.bots.base import Bot, make_bot
 from unoengine.bots.rng import seat_random
 from unoengine.core.action_ids import NUM_ACTIONS
 from unoengine.rl.aec_env import RENDER_MODES, ObsDict, observation_space, render_text
-from unoengine.rl.batch import bot_decision
+from unoengine.rl.batch import play_bots
 from unoengine.rl.encoding import Encoding
 from unoengine.rl.match import ILLEGAL, Match, check_choice
 from unoengine.rl.observe import write_mask
@@ -175,20 +175,18 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         return render_text(self.match) if self.render_mode == "ansi" else None
 
     def _play_bots(self) -> None:
-        match = self.match
-        bots = self._bots
-        while match.seat is not None and match.seat != self.seat:
-            match.take(bot_decision(bots[match.seat], match))
+        play_bots(self.match, self._bots, self.seat)
 
     def _observation(self) -> ObsDict:
+        """The learner's observation and a fresh mask (also kept for :meth:`action_masks` and the info)."""
         match = self.match
         observation = np.zeros(self.encoding.size, dtype=np.float32)
         self.encoding.writer.write(match.state, self.seat, observation.data)
-        mask = self._mask
-        mask.fill(0)
+        self._mask = mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if match.seat == self.seat:
             write_mask(match.ids, mask.data)
-        return {"observation": observation, "action_mask": mask.copy()}
+        return {"observation": observation, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
-        return {"seat": self.seat, "out_of_turn": self.match.is_out_of_turn, "action_mask": self._mask.copy()}
+        """``seat``, ``out_of_turn`` and ``action_mask`` (the observation's own mask array)."""
+        return {"seat": self.seat, "out_of_turn": self.match.is_out_of_turn, "action_mask": self._mask}
