@@ -245,12 +245,19 @@ def breakdown(envs: int = 256, steps: int = 300, seed: int = 1) -> dict[str, flo
         for index in range(envs):
             match = matches[index]
             seat = match.seat
-            writer.write(match.state, batch.last_seat[index] if seat is None else seat, batch.observations[index])
+            row = batch.observations[index]
+            row[:] = batch.zero_row
+            writer.write(match.state, batch.last_seat[index] if seat is None else seat, row)
         written = time.perf_counter()
         for index in range(envs):
             match = matches[index]
+            mask = batch.masks[index]
+            for old in batch.mask_ids[index]:
+                mask[old] = 0
+            batch.mask_ids[index] = []
             if match.seat is not None:
-                write_mask(match.ids, batch.masks[index])
+                write_mask(match.ids, mask)
+                batch.mask_ids[index] = match.ids
                 batch.last_seat[index] = match.seat
         masked = time.perf_counter()
         parts["agent"] += agent_done - started

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from unoengine.bots.base import Bot
 from unoengine.core.actions import Action
@@ -22,6 +22,9 @@ from unoengine.core.views import view_for
 from unoengine.rl.decisions import DECLINE
 from unoengine.rl.match import Match
 from unoengine.rl.observe import Writer, write_mask
+
+_ZERO: Final[object] = 0
+_NO_IDS: Final[list[int]] = []
 
 BotMaker = Callable[[int, int], dict[int, Bot]]
 """``(learner seat, game seed) -> {seat: bot}``: the bots of a new game, one per seat but the learner's."""
@@ -52,7 +55,8 @@ def play_bots(match: Match, bots: dict[int, Bot], learner: int) -> None:
 class Batch:
     """``len(matches)`` games, their output rows and, with ``make_bots``, their bots.
 
-    ``observations``, ``masks``, ``seat_rewards``: one row (``memoryview``) per game;
+    ``observations``, ``masks``, ``seat_rewards``: one row (``memoryview``) per game
+    (``zero_row``: an all-zero observation row, to clear one);
     ``rewards``, ``terminations``, ``seat``, ``learner``: one ``memoryview`` each, an
     entry per game. ``learner_seat``: the caller's seat with bots (``-1``: one drawn per
     game from the game's seed generator).
@@ -100,13 +104,16 @@ class Batch:
         self.needs_reset: list[bool] = [False] * count
         self.finals = finals
         self.zero_row = zero_row
+        self.mask_ids: list[list[int]] = [_NO_IDS] * count
+        """The ids set in each game's mask row (cleared before the row is written again)."""
 
     def seed(self, seeds: list[int]) -> None:
         """Game ``i``'s seeds from now on come from ``random.Random(seeds[i])``."""
         self.seeds = [random.Random(value) for value in seeds]
 
     def reset(self) -> None:
-        """A new game in every slot; every row written (the caller zeroed them)."""
+        """A new game in every slot; every row written (the caller zeroed the masks)."""
+        self.mask_ids = [_NO_IDS] * len(self.matches)
         for index in range(len(self.matches)):
             self._new_game(index)
             self.needs_reset[index] = False
@@ -127,7 +134,7 @@ class Batch:
 
     def step(self, actions: list[object]) -> None:
         """``actions[i]`` in game ``i`` (ignored where the game ended at the last step: a new game starts there);
-        then every row written (the caller zeroed them).
+        then every row written (the caller zeroed ``rewards``, ``terminations`` and ``seat_rewards``).
 
         Raises:
             IllegalActionError: an id the offered seat may not take (``illegal="raise"``; call :meth:`check`
@@ -165,16 +172,25 @@ class Batch:
             self._write(index)
 
     def _write(self, index: int) -> None:
+        """Game ``index``'s row: cleared here, while it is in the cache (a whole-array clear before the loop
+        would leave a large batch's rows out of it by the time they are written), then written."""
         match = self.matches[index]
+        mask = self.masks[index]
+        for old in self.mask_ids[index]:
+            mask[old] = _ZERO
         who = match.seat
         if who is None:  # over: the last decider's final view
             seat = self.last_seat[index]
+            self.mask_ids[index] = _NO_IDS
         else:
             seat = who
             self.last_seat[index] = seat
-            write_mask(match.ids, self.masks[index])
+            write_mask(match.ids, mask)
+            self.mask_ids[index] = match.ids
         self.seat[index] = seat
-        self.writer.write(match.state, seat, self.observations[index])
+        row = self.observations[index]
+        row[:] = self.zero_row
+        self.writer.write(match.state, seat, row)
 
     def _new_game(self, index: int) -> None:
         """A new game in slot ``index`` (with bots: one in which the learner gets a decision)."""

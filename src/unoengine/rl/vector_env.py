@@ -168,8 +168,7 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
         }
 
     def _clear(self) -> None:
-        self._observation.fill(0.0)
-        self._mask.fill(0)
+        """Clear what a step does not rewrite row by row (the batch clears each observation and mask row)."""
         self.rewards.fill(0.0)
         self.seat_rewards.fill(0.0)
         self.terminations.fill(False)
@@ -184,6 +183,8 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
                 raise ValueError(f"{len(seeds)} seeds for {self.num_envs} games")
             self._batch.seed(seeds)
         self._clear()
+        self._observation.fill(0.0)
+        self._mask.fill(0)
         self._batch.reset()
         return self.observations, self._infos
 
