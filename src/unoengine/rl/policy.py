@@ -1,7 +1,9 @@
 """The learned ``ppo`` bot: a small masked policy network run with NumPy only.
 
-``examples/train_ppo.py`` trains the network (PyTorch) and exports its weights
-to :data:`WEIGHTS`, a NumPy ``.npz`` file shipped in the package: the layers'
+``examples/train_expert.py`` trains the network (PyTorch: it imitates ``heuristic``,
+then ``ismcts``'s decisions; ``examples/train_ppo.py`` made the earlier weights with
+PPO) and exports its weights to :data:`WEIGHTS`, a NumPy ``.npz`` file shipped in
+the package: the layers'
 matrices (float16) and a JSON ``meta`` entry naming the rule set and seat count
 it was trained for, the decisions it saw, the versions of the observation
 layout and of the action table, and the name of every input entry and every
