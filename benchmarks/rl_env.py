@@ -273,7 +273,36 @@ def breakdown(envs: int = 256, steps: int = 300, seed: int = 1) -> dict[str, flo
     loop = parts.pop("loop")
     for name in ("engine_and_offers", "observation", "mask"):
         parts[name] -= loop
-    return {name: round(1e6 * value / (steps * envs), 3) for name, value in parts.items()}
+    out = {name: round(1e6 * value / (steps * envs), 3) for name, value in parts.items()}
+    out.update(aec_breakdown(games=max(20, steps // 3), seed=seed))
+    return out
+
+
+def aec_breakdown(games: int, seed: int = 1) -> dict[str, float]:
+    """Microseconds a step of the AEC side, and of its agent alone (``np.flatnonzero`` + ``Generator.choice``,
+    timed again on the masks the AEC side met)."""
+    side = AEC(seed)
+    masks: list[np.ndarray[Any, Any]] = []
+    e, choice = side.env, side.rng.choice
+    steps = 0
+    started = time.perf_counter()
+    for _ in range(games):
+        e.reset()
+        for _agent in e.agent_iter():
+            observation, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+            if len(masks) < 2000:
+                masks.append(observation["action_mask"])
+    whole = (time.perf_counter() - started) / steps
+    started = time.perf_counter()
+    for mask in masks:
+        int(choice(np.flatnonzero(mask)))
+    agent = (time.perf_counter() - started) / len(masks)
+    return {"aec_step": round(1e6 * whole, 3), "aec_agent": round(1e6 * agent, 3)}
 
 
 def run_slice(side: Side, seconds: float) -> float:
@@ -298,6 +327,10 @@ PARTS = {
     "clear": "clearing the arrays (NumPy)",
     "agent": "the agent (`sample_actions`)",
     "env_step": "all of `env.step` and the agent",
+}
+AEC_PARTS = {
+    "aec_step": "a step of the AEC side",
+    "aec_agent": "its agent alone (`np.flatnonzero` on the mask and `Generator.choice`)",
 }
 
 
@@ -328,8 +361,12 @@ def markdown(report: dict[str, Any], command: str) -> str:
         lines.append(f"| {label(name)} | {value:,.0f} | {ratio} | {verdict} |")
     parts = report["breakdown_us_per_game_step"]
     if parts:
-        shown = "; ".join(f"{PARTS[name]} {value:.2f}" for name, value in parts.items())
-        lines += ["", f"Where a step of `VectorEnv(256)` goes, µs a game-step: {shown}."]
+        shown = "; ".join(f"{PARTS[name]} {parts[name]:.2f}" for name in PARTS)
+        aec = "; ".join(f"{AEC_PARTS[name]} {parts[name]:.2f}" for name in AEC_PARTS)
+        lines += [
+            "",
+            f"Where a step of `VectorEnv(256)` goes, µs a game-step: {shown}. The AEC side, µs: {aec}.",
+        ]
     return "\n".join(lines)
 
 
@@ -436,7 +473,7 @@ def main() -> None:
     elif error:
         print(f"RLCard not measured: {error}")
     if report["breakdown_us_per_game_step"]:
-        print("vector_256, µs a game-step by part:")
+        print("vector_256, µs a game-step by part (and the AEC side's step and agent):")
         for name, value in report["breakdown_us_per_game_step"].items():
             print(f"  {name:<20}{value:>8.3f}")
 

@@ -22,5 +22,15 @@ def test_the_rl_benchmark_runs_every_side_and_the_breakdown() -> None:
     assert all(value > 0 for value in report["steps_per_s"].values())
     assert report["vs_rlcard_env"] is None and report["rlcard_error"] == "--no-rlcard"
     parts = report["breakdown_us_per_game_step"]
-    assert set(parts) == {"engine_and_offers", "observation", "mask", "clear", "agent", "env_step"}
+    assert set(parts) == {
+        "engine_and_offers",
+        "observation",
+        "mask",
+        "clear",
+        "agent",
+        "env_step",
+        "aec_step",
+        "aec_agent",
+    }
     assert parts["env_step"] > 0 and parts["engine_and_offers"] > 0 and parts["observation"] > 0
+    assert 0 < parts["aec_agent"] < parts["aec_step"]
