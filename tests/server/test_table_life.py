@@ -284,3 +284,22 @@ async def test_the_icon_and_codes_that_name_no_table() -> None:
         assert status == 200 and lobby["joinable"] is False
         status, refused = await live.post(f"/api/tables/{code}/join", {"name": "Late"})
         assert status == 409 and refused["error"] == "full"
+
+
+async def test_a_bot_that_cannot_play_the_tables_game_is_refused_by_name() -> None:
+    """The learned ``ppo`` bot plays Classic heads-up only: a table of another game refuses it at creation,
+    as a seat's bot and as the bot that fills the open seats, with a message naming it; nothing changes."""
+    async with live_server() as live:
+        status, body = await live.post("/api/tables", {"rules": "classic", "seats": 4, "bots": ["ppo"]})
+        assert status == 400 and body["error"] == "bad_field"
+        assert "ppo was trained for classic with 2 seats; it cannot play classic with 4 seats" in body["message"]
+        code, token0 = await create(live, rules="classic", seats=3)
+        host = await Player.connect(live, code, token0, seat=0)
+        await host.send({"type": "replace", "token": token0, "seat": 1, "bot": "ppo"})
+        error = await host.expect("error")
+        assert error["code"] == "bad_field" and "ppo was trained for classic with 2 seats" in error["message"]
+        await host.send({"type": "start", "token": token0, "fill": True, "bot": "ppo"})
+        assert (await host.expect("error"))["code"] == "bad_field"
+        assert host.lobby is not None and host.lobby["status"] == "lobby"
+        code, token0 = await create(live, rules="classic", seats=2, bots=["ppo"])  # its own game: accepted
+        assert code

@@ -285,6 +285,34 @@ def make_bot(spec: str, rng: random.Random) -> Bot:
     return bot_factory(spec)(rng)
 
 
+def check_game(bot: Bot, rules: str, seats: int) -> None:
+    """Let a bot that plays only some games refuse this one now, by its ``check_game(rules, seats)`` if it has
+    one (the learned ``ppo`` bot plays Classic heads-up only; a policy bot, the game it was made for).
+
+    Raises:
+        ValueError: the bot cannot play ``rules`` with ``seats`` seats (the message names it).
+    """
+    check = getattr(bot, "check_game", None)
+    if callable(check):
+        check(rules, seats)
+
+
+def game_refusal(spec: str, rules: str, seats: int) -> str | None:
+    """Why the bot of ``spec`` cannot play ``rules`` with ``seats`` seats (:func:`check_game`), or ``None``.
+
+    >>> game_refusal("heuristic", "flex", 4) is None
+    True
+
+    Raises:
+        ValueError: no such bot (as :func:`make_bot`).
+    """
+    try:
+        check_game(make_bot(spec, random.Random(0)), rules, seats)
+    except ValueError as refused:
+        return str(refused)
+    return None
+
+
 def ask(
     bot: Bot,
     seat: int,

@@ -25,7 +25,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from unoengine.bots.base import Bot, make_bot
+from unoengine.bots.base import Bot, check_game, make_bot
 from unoengine.bots.rng import seat_random
 from unoengine.core.action_ids import NUM_ACTIONS
 from unoengine.rl.aec_env import RENDER_MODES, ObsDict, observation_space, render_text
@@ -48,15 +48,13 @@ def make_opponent(opponent: Opponent, rng: random.Random) -> Bot:
 
 
 def check_opponent(bot: Bot, rules: str, seats: int) -> None:
-    """Let a bot that can play only some games refuse this one now (its ``check_game(rules, seats)``, if any).
+    """Let a bot that can play only some games refuse this one now (:func:`unoengine.bots.base.check_game`).
 
     Raises:
         ValueError: the bot cannot play ``rules`` with ``seats`` seats (the ``ppo`` bot outside Classic
             heads-up, a policy bot made for another game).
     """
-    check = getattr(bot, "check_game", None)
-    if callable(check):
-        check(rules, seats)
+    check_game(bot, rules, seats)
 
 
 class SingleAgentEnv(gym.Env[ObsDict, int]):

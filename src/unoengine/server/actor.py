@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from unoengine.bots.base import Bot, make_bot
+from unoengine.bots.base import Bot, game_refusal, make_bot
 from unoengine.core.action_words import action_type, past_words
 from unoengine.core.actions import format_action
 from unoengine.core.engine import apply
@@ -1088,9 +1088,17 @@ class TableActor:
         self._end_round_wait_if_done()
         self.broadcast_lobby()
 
+    def _check_bot(self, bot: str) -> None:
+        """Refuse a bot that cannot play this table's game (the ``ppo`` bot outside Classic heads-up)."""
+        settings = self.row.settings
+        refused = game_refusal(bot, settings.rules, settings.seats)
+        if refused is not None:
+            raise Refused("bad_field", refused)
+
     async def _replace(self, seat: int, bot: str) -> None:
         if not 0 <= seat < self.row.settings.seats or seat == self.row.host:
             raise Refused("bad_seat", f"seat {seat} is not a seat the host can give to a bot")
+        self._check_bot(bot)
         row = self.row.seats.get(seat)
         if row is not None and row.bot is None:
             self._absent(seat)
@@ -1111,6 +1119,8 @@ class TableActor:
         open_seats = self.open_seats()
         if open_seats and not message.fill:
             raise Refused("seats_open", f"{len(open_seats)} seat(s) still open: wait, or fill them with bots")
+        if open_seats:
+            self._check_bot(message.bot)
         for seat in open_seats:
             row = SeatRow(f"Bot {seat}", None, message.bot)
             try:

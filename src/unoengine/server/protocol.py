@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from unoengine.bots.base import known_bots
+from unoengine.bots.base import game_refusal, known_bots
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.options import PRESET_WORDS, PRESETS, option_specs, parse_options, preset_options
 from unoengine.core.rules import find_rules
@@ -327,6 +327,10 @@ def parse_settings(data: object) -> tuple[TableSettings, str]:
     for bot in bots:
         if bot is not None and (not isinstance(bot, str) or bot not in known_bots()):
             raise ProtocolError("bad_field", f"unknown bot {str(bot)[:20]!r} (known: {', '.join(known_bots())})")
+        if bot is not None:
+            refused = game_refusal(bot, rules.name, seats)
+            if refused is not None:
+                raise ProtocolError("bad_field", refused)
         seat_bots.append(bot)
     seat_bots += [None] * (seats - len(seat_bots))
     grace = _seconds(data, "grace", 30.0, MAX_GRACE)
