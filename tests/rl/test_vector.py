@@ -8,7 +8,7 @@ from gymnasium.vector import AutoresetMode
 
 from unoengine.core.action_ids import DRAW_ID
 from unoengine.core.views import view_for
-from unoengine.rl import VectorEnv
+from unoengine.rl import VectorEnv, sample_actions
 from unoengine.rl.aec_env import choice_ids
 
 
@@ -73,3 +73,46 @@ def test_bad_arguments() -> None:
         VectorEnv(0)
     with pytest.raises(ValueError, match="opponents for"):
         VectorEnv(2, "classic", 4, opponents=["random", "random"])
+
+
+def test_an_illegal_batch_is_refused_before_any_game_moves() -> None:
+    from unoengine.core.errors import IllegalActionError
+
+    envs = VectorEnv(4, "classic", 2, illegal="raise")
+    observations, _ = envs.reset(seed=1)
+    states = [match.state for match in envs.matches]
+    before = observations["observation"].copy(), observations["action_mask"].copy()
+    actions = sample_actions(observations["action_mask"], np.random.default_rng(0))
+    actions[2] = int(np.flatnonzero(observations["action_mask"][2] == 0)[0])  # not offered to that game's seat
+    with pytest.raises(IllegalActionError):
+        envs.step(actions)
+    assert [match.state for match in envs.matches] == states
+    np.testing.assert_array_equal(observations["observation"], before[0])
+    np.testing.assert_array_equal(observations["action_mask"], before[1])
+    envs.step(sample_actions(observations["action_mask"], np.random.default_rng(0)))  # and it goes on
+
+
+def test_same_step_auto_reset_plays_the_same_games_one_step_sooner() -> None:
+    """SAME_STEP deals the next game in the step that ends one (its last observation aside); the games are those
+    of NEXT_STEP, whose extra reset step is left out (one game each, so that a reset step moves no other game)."""
+    next_step = VectorEnv(1, "classic", 2, opponents=["random"], seat=None)
+    same_step = VectorEnv(1, "classic", 2, opponents=["random"], seat=None, autoreset_mode=AutoresetMode.SAME_STEP)
+    assert same_step.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    rng = np.random.default_rng(4)
+    a, _ = next_step.reset(seed=9)
+    b, _ = same_step.reset(seed=9)
+    ended = 0
+    for _ in range(1500):
+        np.testing.assert_array_equal(a["action_mask"], b["action_mask"])
+        actions = sample_actions(a["action_mask"], rng)
+        a, reward_a, done_a, _, _ = next_step.step(actions)
+        b, reward_b, done_b, _, infos = same_step.step(actions)
+        np.testing.assert_array_equal(done_a, done_b)
+        np.testing.assert_array_equal(reward_a, reward_b)
+        if done_a.any():
+            ended += int(done_a.sum())
+            np.testing.assert_array_equal(same_step.final_observations[done_a], a["observation"][done_a])
+            assert infos["_final_obs"] is same_step.terminations
+            a, *_ = next_step.step(np.zeros(1, np.int64))  # NEXT_STEP's reset step (its action is ignored)
+        np.testing.assert_array_equal(a["observation"], b["observation"])
+    assert ended > 3
