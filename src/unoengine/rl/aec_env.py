@@ -164,9 +164,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             EnvLogger.error_observe_before_reset()
         seat = self._agent_seat[agent]
         match = self.match
-        observation = np.zeros(self._size, dtype=np.float32)
+        observation = np.zeros(self._size, np.float32)  # (dtype by position: a keyword costs 40 ns a call)
         self._write(match.state, seat, observation.data)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask = np.zeros(NUM_ACTIONS, np.int8)
         if match.seat == seat:
             write_mask(match.ids, mask.data)
         return {"observation": observation, "action_mask": mask}

@@ -178,9 +178,9 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
     def _observation(self) -> ObsDict:
         """The learner's observation and a fresh mask (also kept for :meth:`action_masks` and the info)."""
         match = self.match
-        observation = np.zeros(self.encoding.size, dtype=np.float32)
+        observation = np.zeros(self.encoding.size, np.float32)
         self.encoding.writer.write(match.state, self.seat, observation.data)
-        self._mask = mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self._mask = mask = np.zeros(NUM_ACTIONS, np.int8)
         if match.seat == self.seat:
             write_mask(match.ids, mask.data)
         return {"observation": observation, "action_mask": mask}
