@@ -1,4 +1,4 @@
-"""Train the ``ppo`` bot by expert iteration: imitate ``heuristic``, then ``ismcts``'s decisions.
+"""Train the ``ppo`` bot: imitate ``heuristic``, then ``ismcts``'s decisions, then PPO against ``heuristic``.
 
 Needs the ``train`` extra (``pip install -e '.[train]'``: PyTorch). Every step is
 reproducible from ``--seed`` (game seeds, bot seeds, the network's initialisation,
@@ -18,13 +18,22 @@ on a GPU when PyTorch sees one (nothing requires one).
 4. After each round the network is fitted again on all the expert's labels so far
    (``--epochs``), starting from the previous round's weights, and measured
    against ``heuristic`` (``--eval-deals`` deals, each played twice with the
-   seats swapped). The last round's network is exported (``--out``) to the
-   ``.npz`` that :class:`unoengine.rl.policy.PPOBot` plays with NumPy only.
+   seats swapped). The last round's network (after step 5: the best PPO actor)
+   is exported (``--out``) to the ``.npz`` that
+   :class:`unoengine.rl.policy.PPOBot` plays with NumPy only.
+5. *PPO fine-tuning* (``--ppo-updates``; 0: none): the exported network (or
+   ``--init``'s, skipping steps 1-4) is the actor of a masked PPO against
+   ``heuristic`` on :class:`unoengine.rl.VectorEnv`, beside a fresh critic that
+   is fitted alone first (``--ppo-critic-updates``). Every ``--ppo-eval-every``
+   updates the greedy actor is measured as in step 4 and the best one is kept.
+   The phase ends by a number of updates, not by wall time, so it is
+   reproducible from ``--seed``.
 
 The expert's positions are cached (``--cache``, keyed by the arguments that make
 them), so a second run with other training settings skips the games.
 
     nice -n 19 python examples/train_expert.py --seed 0
+    nice -n 19 python examples/train_expert.py --seed 0 --init imitation.npz   # step 5 alone
     uno tournament --rules classic --seats 2 --bots ppo,heuristic --games 20000 --jobs 1
 """
 
@@ -52,6 +61,7 @@ from unoengine.rl.batch import bot_decision
 from unoengine.rl.encoding import ENCODING_VERSION, Encoding
 from unoengine.rl.match import Match
 from unoengine.rl.policy import WEIGHTS, Policy, PPOBot
+from unoengine.rl.vector_env import VectorEnv
 
 RULES, SEATS = "classic", 2
 CHUNK = 500
@@ -195,6 +205,142 @@ def evaluate(policy: Policy, deals: int, seed: int) -> tuple[float, float, float
     return float(per_deal.mean()), float(np.quantile(boot, 0.025)), float(np.quantile(boot, 0.975))
 
 
+def actor_of(policy: Policy, device: torch.device) -> Net:
+    """A :class:`Net` holding ``policy``'s weights (the inverse of :meth:`Net.export`)."""
+    (first, _), *_ = policy.layers
+    net = Net(first.shape[0], first.shape[1], len(policy.layers) - 1)
+    with torch.no_grad():
+        for layer, (weight, bias) in zip([*net.layers, net.out], policy.layers, strict=True):
+            layer.weight.copy_(torch.from_numpy(weight.T.copy()))
+            layer.bias.copy_(torch.from_numpy(bias.copy()))
+    return net.to(device)
+
+
+def ppo_finetune(policy: Policy, args: argparse.Namespace, device: torch.device, clock: Any) -> Policy:
+    """Masked PPO of ``policy`` against ``heuristic`` (``--ppo-*``); the best greedy actor measured."""
+    torch.manual_seed(args.seed)  # the same from --init as after the imitation
+    actor = actor_of(policy, device)
+    size, hidden = policy.layers[0][0].shape
+    critic = nn.Sequential(
+        nn.Linear(size, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh(), nn.Linear(hidden, 1)
+    ).to(device)
+    actor_opt = torch.optim.Adam(actor.parameters(), lr=args.ppo_lr, eps=1e-5)
+    critic_opt = torch.optim.Adam(critic.parameters(), lr=args.ppo_critic_lr, eps=1e-5)
+    envs = VectorEnv(args.ppo_envs, RULES, SEATS, opponents=["heuristic"], seat=None, illegal="raise")
+    pending = envs.encoding.piece(np.arange(envs.encoding.size, dtype=np.float32), "pending").astype(np.int64)
+    known = torch.tensor([kind in policy.decisions for kind in envs.encoding.decisions], device=device)
+    steps, count = args.ppo_steps, args.ppo_envs
+    obs = torch.zeros((steps, count, size), device=device)
+    masks = torch.zeros((steps, count, NUM_ACTIONS), dtype=torch.int8, device=device)
+    actions = torch.zeros((steps, count), dtype=torch.long, device=device)
+    logprobs, rewards, ended, values = (torch.zeros((steps, count), device=device) for _ in range(4))
+    valid = torch.zeros((steps, count), dtype=torch.bool, device=device)
+    trainable = torch.zeros((steps, count), dtype=torch.bool, device=device)
+
+    def value(x: torch.Tensor) -> torch.Tensor:
+        return critic(torch.sign(x) * torch.log1p(torch.abs(x))).flatten()
+
+    def snapshot() -> Policy:
+        return actor.export(policy.meta)
+
+    best = policy
+    best_rate, low, high = evaluate(policy, args.eval_deals, args.seed + 1000) if args.eval_deals else (0.0, 0.0, 0.0)
+    print(f"{clock()} PPO: start {best_rate:.4f} ({low:.4f}-{high:.4f}) against heuristic", flush=True)
+    next_np, _ = envs.reset(seed=args.seed * 11_000_027)
+    resetting = np.zeros(count, dtype=np.bool_)
+    results: list[float] = []
+    for update in range(1, args.ppo_updates + 1):
+        for step in range(steps):
+            x = torch.tensor(next_np["observation"], dtype=torch.float32, device=device)
+            mask = torch.tensor(next_np["action_mask"], dtype=torch.int8, device=device)
+            obs[step], masks[step] = x, mask
+            valid[step] = torch.from_numpy(~resetting).to(device)
+            kinds = torch.from_numpy(next_np["observation"][:, pending] > 0).to(device)
+            trainable[step] = valid[step] & (kinds & known).any(1)
+            with torch.no_grad():
+                logits = actor(x, torch.where(valid[step, :, None], mask, torch.ones_like(mask)))
+                dist = torch.distributions.Categorical(logits=logits)
+                action = dist.sample()
+                logprobs[step], values[step] = dist.log_prob(action), value(x)
+            actions[step] = action
+            next_np, reward, terminations, truncations, _ = envs.step(action.cpu().numpy())
+            done = terminations | truncations
+            rewards[step] = torch.tensor(reward, device=device)
+            ended[step] = torch.tensor(done, dtype=torch.float32, device=device)
+            results.extend(float(r > 0) for r in reward[done])
+            resetting = done.copy()
+        with torch.no_grad():
+            next_value = value(torch.tensor(next_np["observation"], dtype=torch.float32, device=device))
+            advantages = torch.zeros_like(rewards)
+            last = torch.zeros(count, device=device)
+            for t in reversed(range(steps)):
+                following = next_value if t == steps - 1 else values[t + 1]
+                going = 1.0 - ended[t]
+                delta = rewards[t] + args.ppo_gamma * following * going - values[t]
+                last = (delta + args.ppo_gamma * args.ppo_lambda * going * last) * valid[t]
+                advantages[t] = last
+            returns = advantages + values
+        keep = valid.reshape(-1)
+        b_obs, b_masks = obs.reshape(-1, size)[keep], masks.reshape(-1, NUM_ACTIONS)[keep]
+        b_actions, b_logprobs, b_adv, b_returns, b_train = (
+            a.reshape(-1)[keep] for a in (actions, logprobs, advantages, returns, trainable)
+        )
+        b_adv = (b_adv - b_adv[b_train].mean()) / (b_adv[b_train].std() + 1e-8)
+        frozen = update <= args.ppo_critic_updates
+        total = len(b_actions)
+        batch = -(-total // 4)
+        kl = torch.zeros(())
+        stopped = False
+        for _epoch in range(4):
+            order = torch.randperm(total, device=device)
+            for start in range(0, total, batch):
+                mb = order[start : start + batch]
+                v_loss = 0.5 * ((value(b_obs[mb]) - b_returns[mb]) ** 2).mean()
+                critic_opt.zero_grad()
+                v_loss.backward()
+                nn.utils.clip_grad_norm_(critic.parameters(), 0.5)
+                critic_opt.step()
+                if frozen or stopped:
+                    continue
+                train = b_train[mb]
+                dist = torch.distributions.Categorical(logits=actor(b_obs[mb][train], b_masks[mb][train]))
+                ratio_log = dist.log_prob(b_actions[mb][train]) - b_logprobs[mb][train]
+                ratio = ratio_log.exp()
+                with torch.no_grad():
+                    kl = ((ratio - 1) - ratio_log).mean()
+                if kl > args.ppo_kl:
+                    stopped = True
+                    continue
+                adv = b_adv[mb][train]
+                clip = args.ppo_clip
+                pg_loss = torch.max(-adv * ratio, -adv * torch.clamp(ratio, 1 - clip, 1 + clip)).mean()
+                loss = pg_loss - args.ppo_entropy * dist.entropy().mean()
+                actor_opt.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(actor.parameters(), 0.5)
+                actor_opt.step()
+        recent = results[-2000:]
+        print(
+            f"{clock()} PPO update {update}{' (critic only)' if frozen else ''}: {total} decisions, "
+            f"won {np.mean(recent) if recent else float('nan'):.3f} of the last {len(recent)}, "
+            f"v_loss {v_loss.item():.4f}, kl {kl.item():.4f}{' (stopped)' if stopped else ''}",
+            flush=True,
+        )
+        results = recent
+        if args.eval_deals and not frozen and (update % args.ppo_eval_every == 0 or update == args.ppo_updates):
+            candidate = snapshot()
+            rate, low, high = evaluate(candidate, args.eval_deals, args.seed + 1000)
+            mark = ""
+            if rate > best_rate:
+                best, best_rate, mark = candidate, rate, " (best)"
+                if args.ppo_keep is not None:
+                    best.save(args.ppo_keep)
+            print(
+                f"{clock()} PPO update {update}: {rate:.4f} ({low:.4f}-{high:.4f}) against heuristic{mark}", flush=True
+            )
+    return best if args.eval_deals else snapshot()
+
+
 def cached(path: Path | None, key: dict[str, Any], make: Any) -> tuple[Data, list[str]]:
     """``make()``'s data, or the copy saved at ``path`` under the same ``key``."""
     text = json.dumps(key, sort_keys=True)
@@ -233,6 +379,20 @@ def main() -> None:
     p.add_argument("--eval-deals", type=int, default=2000, help="deals (two games each) against heuristic a round")
     p.add_argument("--cache", type=Path, default=None, help="keep the generated positions here")
     p.add_argument("--out", type=Path, default=WEIGHTS)
+    p.add_argument("--init", type=Path, default=None, help="fine-tune this .npz by PPO only (skips steps 1-4)")
+    p.add_argument("--ppo-updates", type=int, default=400, help="PPO updates against heuristic (0: no PPO phase)")
+    p.add_argument("--ppo-critic-updates", type=int, default=10, help="first updates fitting the critic alone")
+    p.add_argument("--ppo-envs", type=int, default=128, help="games stepped at once")
+    p.add_argument("--ppo-steps", type=int, default=64, help="steps of each game per update")
+    p.add_argument("--ppo-lr", type=float, default=1e-4)
+    p.add_argument("--ppo-critic-lr", type=float, default=3e-4)
+    p.add_argument("--ppo-clip", type=float, default=0.1)
+    p.add_argument("--ppo-kl", type=float, default=0.01, help="stop an update's epochs past this KL")
+    p.add_argument("--ppo-entropy", type=float, default=0.001)
+    p.add_argument("--ppo-gamma", type=float, default=1.0)
+    p.add_argument("--ppo-lambda", type=float, default=0.95)
+    p.add_argument("--ppo-eval-every", type=int, default=20, help="measure the actor every this many updates")
+    p.add_argument("--ppo-keep", type=Path, default=None, help="save each best actor here too")
     args = p.parse_args()
 
     started = time.time()
@@ -249,6 +409,20 @@ def main() -> None:
 
     def clock() -> str:
         return f"[{(time.time() - started) / 60:.1f} min]"
+
+    if args.init is not None:
+        policy = ppo_finetune(Policy.load(args.init), args, device, clock)
+        trained = dict(policy.meta.get("trained", {}))
+        trained["ppo"] = {
+            "args": {
+                name: str(value) for name, value in vars(args).items() if name.startswith("ppo_") and name != "ppo_keep"
+            },
+            "minutes": round((time.time() - started) / 60, 1),
+        }
+        trained["method"] = str(trained.get("method", "")) + ", then PPO against heuristic"
+        Policy({**policy.meta, "trained": trained}, policy.layers).save(args.out)
+        print(f"{clock()} exported {args.out} ({args.out.stat().st_size} bytes)", flush=True)
+        return
 
     def make_warm() -> tuple[Data, list[str]]:
         recorder = Recorder()
@@ -314,11 +488,20 @@ def main() -> None:
     meta["trained"] = {
         "method": "expert iteration: imitation of heuristic, then of ismcts",
         "script": "examples/train_expert.py",
-        "args": {name: str(value) for name, value in vars(args).items() if name not in ("cache", "out")},
+        "args": {
+            name: str(value) for name, value in vars(args).items() if name not in ("cache", "out", "init", "ppo_keep")
+        },
         "labels": int(sum(len(part[2]) for part in datasets)),
         "minutes": minutes,
     }
-    net.export(meta).save(args.out)
+    policy = net.export(meta)
+    if args.ppo_updates:
+        rounded = [(weight.astype(np.float16), bias.astype(np.float16)) for weight, bias in policy.layers]
+        policy = ppo_finetune(Policy(meta, rounded), args, device, clock)  # from the weights --out would hold
+        meta["trained"]["method"] += ", then PPO against heuristic"
+        meta["trained"]["minutes"] = round((time.time() - started) / 60, 1)
+        policy = Policy(meta, policy.layers)
+    policy.save(args.out)
     print(f"{clock()} exported {args.out} ({args.out.stat().st_size} bytes)", flush=True)
 
 
