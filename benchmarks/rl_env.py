@@ -152,7 +152,8 @@ class AEC(Side):
         self.env.reset(seed=seed)
         self.rng = np.random.default_rng(seed)
 
-    def chunk(self) -> int:
+    def chunk(self, masks: list[np.ndarray[Any, Any]] | None = None) -> int:
+        """One game; with ``masks``, the masks the agent met are kept there too (for :func:`aec_breakdown`)."""
         e, choice = self.env, self.rng.choice
         e.reset()
         steps = 0
@@ -163,6 +164,8 @@ class AEC(Side):
                 continue
             e.step(int(choice(np.flatnonzero(observation["action_mask"]))))
             steps += 1
+            if masks is not None:
+                masks.append(observation["action_mask"])
         return steps
 
 
@@ -283,21 +286,12 @@ def aec_breakdown(games: int, seed: int = 1) -> dict[str, float]:
     timed again on the masks the AEC side met)."""
     side = AEC(seed)
     masks: list[np.ndarray[Any, Any]] = []
-    e, choice = side.env, side.rng.choice
     steps = 0
     started = time.perf_counter()
     for _ in range(games):
-        e.reset()
-        for _agent in e.agent_iter():
-            observation, _, terminated, truncated, _ = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            e.step(int(choice(np.flatnonzero(observation["action_mask"]))))
-            steps += 1
-            if len(masks) < 2000:
-                masks.append(observation["action_mask"])
+        steps += side.chunk(masks if len(masks) < 2000 else None)
     whole = (time.perf_counter() - started) / steps
+    choice = side.rng.choice
     started = time.perf_counter()
     for mask in masks:
         int(choice(np.flatnonzero(mask)))
