@@ -424,3 +424,10 @@ def test_h1_h3_simulate_refuses_bad_house_options(args: list[str], message: str)
     result = invoke("simulate", "--games", "1", *args)
     assert result.exit_code == 2, result.output
     assert message in result.output
+
+
+def test_play_refuses_a_bot_that_cannot_play_the_game_before_it_starts(tmp_path: Path) -> None:
+    """``ppo`` plays Classic heads-up only: ``uno play`` refuses it for four seats at once, by name."""
+    result = invoke("play", "--bots", "ppo", "--seats", "4", "--save", str(tmp_path / "game.json"))
+    assert_refused(result, "error: ppo was trained for classic with 2 seats; it cannot play classic with 4 seats")
+    assert not (tmp_path / "game.json").exists()

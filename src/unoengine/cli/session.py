@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from unoengine.bots.base import Bot, make_bot
+from unoengine.bots.base import Bot, check_game, make_bot
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.bots.rng import seat_random
 from unoengine.cli.files import read_text, write_text
@@ -40,13 +40,14 @@ FORGET_UNO = 0.15
 """How often the heuristic bots forget to call UNO, so that they can be caught."""
 
 
-def make_bots(names: Sequence[str], seats: int, seed: int) -> dict[Seat, Bot]:
+def make_bots(names: Sequence[str], seats: int, seed: int, rules: str | None = None) -> dict[Seat, Bot]:
     """The bots of seats 1..N-1: one name for all, or one name per bot seat.
 
-    ``heuristic`` bots forget UNO now and then (:data:`FORGET_UNO`).
+    ``heuristic`` bots forget UNO now and then (:data:`FORGET_UNO`). With ``rules``, a bot that cannot play
+    that game (``ppo`` outside Classic heads-up) is refused now, not at its first move.
 
     Raises:
-        ValueError: an unknown bot, or a number of names that fits neither.
+        ValueError: an unknown bot, a bot that cannot play the game, or a number of names that fits neither.
     """
     wanted = list(names) or ["heuristic"]
     if len(wanted) == 1:
@@ -57,6 +58,8 @@ def make_bots(names: Sequence[str], seats: int, seed: int) -> dict[Seat, Bot]:
     for seat, name in enumerate(wanted, start=1):
         rng = seat_random(seed, seat)
         bots[seat] = HeuristicBot(rng, forget_uno=FORGET_UNO) if name == "heuristic" else make_bot(name, rng)
+        if rules is not None:
+            check_game(bots[seat], rules, seats)
     return bots
 
 
@@ -191,7 +194,7 @@ class Session:
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         start = new_game(ruleset, seats, seed=seed, options=options)
-        session = cls(start, start, make_bots(bots, seats, seed), save=save, stats=stats)
+        session = cls(start, start, make_bots(bots, seats, seed, ruleset.name), save=save, stats=stats)
         session.write()
         return session
 
@@ -210,7 +213,7 @@ class Session:
         record = parse_record(read_text(path))
         start = record.start()
         state = replay(record)
-        bots_by_seat = make_bots(bots, start.seats, start.seed)
+        bots_by_seat = make_bots(bots, start.seats, start.seed, start.rules.name)
         session = cls(start, state, bots_by_seat, list(record.actions), save, record.deck, stats)
         session.write()
         return session
