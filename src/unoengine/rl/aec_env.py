@@ -66,6 +66,17 @@ def choice_ids(match: Match, view: PlayerView) -> list[int]:
     return ids  # == match.choice_ids: both are legal_actions of that seat
 
 
+def observe_seat(encoding: Encoding, match: Match, seat: int) -> ObsDict:
+    """``seat``'s observation and mask in ``match``, in fresh arrays (the mask all 0 unless it is offered a
+    decision), written by the encoding's compiled writer."""
+    observation = np.zeros(encoding.size, np.float32)  # (dtype by position: a keyword costs 40 ns a call)
+    encoding.writer.write(match.state, seat, observation.data)
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    if match.seat == seat:
+        write_mask(match.ids, mask.data)
+    return {"observation": observation, "action_mask": mask}
+
+
 def render_text(match: Match) -> str:
     """A line for people: the spectator's view (no hidden card)."""
     view = view_for(match.state, None)
@@ -125,8 +136,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._has_reset = False
         self._has_updated = False
         self.agent_selection: str = self.possible_agents[0]
-        self._write = self.encoding.writer.write
-        self._size = self.encoding.size
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same cached space object for every call."""
@@ -162,14 +171,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         """``agent``'s observation and mask (fresh arrays)."""
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
-        seat = self._agent_seat[agent]
-        match = self.match
-        observation = np.zeros(self._size, np.float32)  # (dtype by position: a keyword costs 40 ns a call)
-        self._write(match.state, seat, observation.data)
-        mask = np.zeros(NUM_ACTIONS, np.int8)
-        if match.seat == seat:
-            write_mask(match.ids, mask.data)
-        return {"observation": observation, "action_mask": mask}
+        return observe_seat(self.encoding, self.match, self._agent_seat[agent])
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, cumulative reward, termination, truncation and info."""

@@ -42,7 +42,15 @@ def ids_of(actions: Iterable[Action], seat: Seat, seats: int) -> list[int]:
     Raises:
         ActionIdError: an action with no id (not an action of the table).
     """
-    by_value = ids_by_action(seats, seat)
+    return ids_in(ids_by_action(seats, seat), actions, seat, seats)
+
+
+def ids_in(by_value: dict[Action, int], actions: Iterable[Action], seat: Seat, seats: int) -> list[int]:
+    """:func:`ids_of` with ``seat``'s table already at hand (``ids_by_action(seats, seat)``).
+
+    Raises:
+        ActionIdError: an action with no id (not an action of the table).
+    """
     out: list[int] = []
     for action in actions:
         index = by_value.get(action)

@@ -28,11 +28,10 @@ from gymnasium import spaces
 from unoengine.bots.base import Bot, check_game, make_bot
 from unoengine.bots.rng import seat_random
 from unoengine.core.action_ids import NUM_ACTIONS
-from unoengine.rl.aec_env import RENDER_MODES, ObsDict, observation_space, render_text
+from unoengine.rl.aec_env import RENDER_MODES, ObsDict, observation_space, observe_seat, render_text
 from unoengine.rl.batch import play_bots
 from unoengine.rl.encoding import Encoding
 from unoengine.rl.match import ILLEGAL, Match, check_choice
-from unoengine.rl.observe import write_mask
 
 Opponent = str | Callable[[random.Random], Bot]
 """A bot's registered name (``"random"``, ``"heuristic"``, ``"ppo"``) or a factory ``rng -> Bot``."""
@@ -45,16 +44,6 @@ def make_opponent(opponent: Opponent, rng: random.Random) -> Bot:
         ValueError: no such bot.
     """
     return make_bot(opponent, rng) if isinstance(opponent, str) else opponent(rng)
-
-
-def check_opponent(bot: Bot, rules: str, seats: int) -> None:
-    """Let a bot that can play only some games refuse this one now (:func:`unoengine.bots.base.check_game`).
-
-    Raises:
-        ValueError: the bot cannot play ``rules`` with ``seats`` seats (the ``ppo`` bot outside Classic
-            heads-up, a policy bot made for another game).
-    """
-    check_game(bot, rules, seats)
 
 
 class SingleAgentEnv(gym.Env[ObsDict, int]):
@@ -99,7 +88,7 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         self.opponent_kinds = list(opponents)
         name = self.match.ruleset.name
         for kind in self.opponent_kinds:  # an unknown name, or a bot that cannot play this game, fails here
-            check_opponent(make_opponent(kind, random.Random(0)), name, seats)
+            check_game(make_opponent(kind, random.Random(0)), name, seats)
         self.fixed_seat = seat
         """The seat given to the constructor (``None``: drawn per episode)."""
         self.seat = 0 if seat is None else seat
@@ -177,13 +166,9 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
 
     def _observation(self) -> ObsDict:
         """The learner's observation and a fresh mask (also kept for :meth:`action_masks` and the info)."""
-        match = self.match
-        observation = np.zeros(self.encoding.size, np.float32)
-        self.encoding.writer.write(match.state, self.seat, observation.data)
-        self._mask = mask = np.zeros(NUM_ACTIONS, np.int8)
-        if match.seat == self.seat:
-            write_mask(match.ids, mask.data)
-        return {"observation": observation, "action_mask": mask}
+        observation = observe_seat(self.encoding, self.match, self.seat)
+        self._mask = observation["action_mask"]
+        return observation
 
     def _info(self) -> dict[str, Any]:
         """``seat``, ``out_of_turn`` and ``action_mask`` (the observation's own mask array)."""

@@ -19,7 +19,7 @@ from unoengine.core.engine import apply_unchecked, new_game, refusal
 from unoengine.core.errors import IllegalActionError
 from unoengine.core.rules import find_rules
 from unoengine.core.state import GameState, seat_of
-from unoengine.rl.decisions import DECLINE, offered
+from unoengine.rl.decisions import DECLINE, ids_in, offered
 
 REWARDS = ("win", "score")
 """``win``: +1 to the winner, -1/(seats-1) to each other seat; ``score``: the last round's score changes, zero-sum."""
@@ -185,11 +185,4 @@ class Match:
         if seat is None:
             self.ids = []
             return
-        by_value = self._ids[seat]
-        ids: list[int] = []
-        for action in choices:
-            index = by_value.get(action)
-            if index is None:  # not an action of the table: a bug of the table
-                raise ActionIdError(f"no action id for {action!s} of seat {seat} in a {self.seats}-seat game")
-            ids.append(index)
-        self.ids = ids
+        self.ids = ids_in(self._ids[seat], choices, seat, self.seats)

@@ -33,9 +33,10 @@ from gymnasium.vector import AutoresetMode
 from stable_baselines3.common.vec_env import VecEnv, VecMonitor
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvObs, VecEnvStepReturn
 
+from unoengine.bots.base import check_game
 from unoengine.core.action_ids import NUM_ACTIONS
 from unoengine.core.rules import find_rules
-from unoengine.rl.gym_env import Opponent, check_opponent, make_opponent
+from unoengine.rl.gym_env import Opponent, make_opponent
 from unoengine.rl.vector_env import VectorEnv
 
 __all__ = ["UnoVecEnv", "vec_env"]
@@ -190,6 +191,6 @@ def vec_env(
     )
     name = find_rules(rules).name
     for kind in venv.opponent_kinds or ():  # a bot that cannot play this game is refused here
-        check_opponent(make_opponent(kind, random.Random(0)), name, seats)
+        check_game(make_opponent(kind, random.Random(0)), name, seats)
     env: VecEnv = UnoVecEnv(venv)
     return VecMonitor(env) if monitor else env
