@@ -250,7 +250,7 @@ def breakdown(envs: int = 256, steps: int = 300, seed: int = 1) -> dict[str, flo
             seat = match.seat
             row = batch.observations[index]
             row[:] = batch.zero_row
-            writer.write(match.state, batch.last_seat[index] if seat is None else seat, row)
+            writer.write(match.state, int(batch.seat[index]) if seat is None else seat, row)
         written = time.perf_counter()
         for index in range(envs):
             match = matches[index]
@@ -261,7 +261,7 @@ def breakdown(envs: int = 256, steps: int = 300, seed: int = 1) -> dict[str, flo
             if match.seat is not None:
                 write_mask(match.ids, mask)
                 batch.mask_ids[index] = match.ids
-                batch.last_seat[index] = match.seat
+                batch.seat[index] = match.seat
         masked = time.perf_counter()
         parts["agent"] += agent_done - started
         parts["clear"] += cleared - agent_done

@@ -99,8 +99,6 @@ class Batch:
         count = len(matches)
         self.seeds: list[random.Random] = [random.Random(index) for index in range(count)]
         self.bots: list[dict[int, Bot]] = [{} for _ in range(count)]
-        self.learners: list[int] = [0] * count
-        self.last_seat: list[int] = [0] * count
         self.needs_reset: list[bool] = [False] * count
         self.finals = finals
         self.zero_row = zero_row
@@ -167,7 +165,7 @@ class Batch:
                     else:  # SAME_STEP: the final observation aside, the next game now
                         final = finals[index]
                         final[:] = self.zero_row
-                        self.writer.write(match.state, self.last_seat[index], final)
+                        self.writer.write(match.state, int(self.seat[index]), final)  # the last decider's
                         self._new_game(index)
             self._write(index)
 
@@ -178,16 +176,14 @@ class Batch:
         mask = self.masks[index]
         for old in self.mask_ids[index]:
             mask[old] = _ZERO
-        who = match.seat
-        if who is None:  # over: the last decider's final view
-            seat = self.last_seat[index]
+        seat = match.seat
+        if seat is None:  # over: the final view of the last decider (``self.seat[index]`` still)
             self.mask_ids[index] = _NO_IDS
+            seat = int(self.seat[index])
         else:
-            seat = who
-            self.last_seat[index] = seat
             write_mask(match.ids, mask)
             self.mask_ids[index] = match.ids
-        self.seat[index] = seat
+            self.seat[index] = seat
         row = self.observations[index]
         row[:] = self.zero_row
         self.writer.write(match.state, seat, row)
@@ -201,7 +197,6 @@ class Batch:
             game_seed = seeds.getrandbits(63)
             if make_bots is not None:
                 learner = self.learner_seat if self.learner_seat >= 0 else seeds.randrange(match.seats)
-                self.learners[index] = learner
                 self.learner[index] = learner
                 self.bots[index] = make_bots(learner, game_seed)
             match.reset(game_seed)
@@ -211,4 +206,4 @@ class Batch:
                 return
 
     def _play_bots(self, index: int) -> None:
-        play_bots(self.matches[index], self.bots[index], self.learners[index])
+        play_bots(self.matches[index], self.bots[index], int(self.learner[index]))
