@@ -308,6 +308,49 @@ async def test_the_whole_log_scrolls_and_prompts_leave_it_in_sight() -> None:
         await pilot.press("escape")
 
 
+@pytest.mark.asyncio
+async def test_the_log_follows_its_end_after_a_prompt_that_lines_came_under() -> None:
+    """Lines that come while a prompt covers the game (a bot catches the person while "Call UNO?" is open) are
+    laid out only when the prompt closes: the log still follows them (it stopped following after every prompt)."""
+    app = app_of(session_of(deal("classic", [["W", "R5", "B7"], ["G1", "G2"], ["Y1", "Y2"]], top="R3", dealer=2)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        box = app.query_one("#log-box", VerticalScroll)
+
+        async def at_end() -> bool:
+            for _ in range(100):  # the scroll to the end lands after a refresh: on a loaded machine, a few frames later
+                await pilot.pause()
+                if box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y:
+                    return True
+            return False
+
+        app.lines += [f"line {n}" for n in range(200)]
+        app.refresh_view()
+        assert await at_end()
+        await pick(app, pilot, "W")
+        await pilot.press("enter")
+        assert prompt_kind(app) == "wild"
+        for step in range(3):  # steps narrated while the prompt is open
+            app.lines += [f"under the prompt {step}.{n}" for n in range(5)]
+            app.refresh_view()
+            await pilot.pause()
+        await pilot.press("escape")
+        app.lines += ["Bot 1 caught you without UNO: you draw 2"]
+        app.refresh_view()
+        assert await at_end(), "the last line is in sight without PageDown"
+        await pilot.press("pageup")
+        await pilot.pause()
+        app.lines.append("one more line")
+        app.refresh_view()
+        await pilot.pause()
+        assert box.scroll_y < box.max_scroll_y, "a person reading back is still left where they read"
+        for _ in range(40):
+            await pilot.press("pagedown")
+        app.lines.append("and another")
+        app.refresh_view()
+        assert await at_end(), "back at the end, the log follows again"
+
+
 # -- 8. statistics across games --------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -63,6 +64,45 @@ TICK = 0.25
 _GAME_ACTIONS = frozenset(
     {"select", "pick", "play", "draw", "pass", "uno", "catch", "jump", "command", "leave_input", "help", "ask_quit"}
 )
+
+
+class LogBox(VerticalScroll):
+    """The log's scrolling box: it follows new lines until the person scrolls back, and again once they reach its end.
+
+    Whether it follows is kept, not read from the scroll position when a line comes: lines that come while a prompt
+    covers the game screen are laid out only once it is shown again, so the position then lags behind the end, and
+    a log that decided from it stopped following after every prompt.
+    """
+
+    following: bool = True
+    """Whether new lines scroll the log to its end (False while the person reads back up)."""
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        """The wheel up: the person reads back."""
+        self.following = False
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        """The wheel down: follow again once the end is shown."""
+        self.call_after_refresh(self.check_end)
+
+    def page(self, direction: int) -> None:
+        """PageUp (reads back) or PageDown (follows again once the end is shown)."""
+        if direction > 0:
+            self.scroll_page_down(animate=False)
+            self.call_after_refresh(self.check_end)
+        else:
+            self.scroll_page_up(animate=False)
+            self.following = False
+
+    def check_end(self) -> None:
+        """Follow new lines again if the end of the log is shown."""
+        self.following = self.scroll_y >= self.max_scroll_y
+
+    def show_lines(self, log: Static, text: Text) -> None:
+        """Show the log's text; at its end if the log follows."""
+        log.update(text)
+        if self.following:
+            self.scroll_end(animate=False, immediate=False)
 
 
 class UnoApp(App[None]):
@@ -142,7 +182,7 @@ class UnoApp(App[None]):
         yield Static(id="status")
         with Horizontal(id="middle"):
             yield Static(id="players")
-            with VerticalScroll(id="log-box"):
+            with LogBox(id="log-box"):
                 yield Static(id="log")
         yield Static(id="prompt")
         yield Static(id="hand")
@@ -234,14 +274,9 @@ class UnoApp(App[None]):
         status = status_text(view, names, self.session.seed, width, show_markers=m)
         self.query_one("#status", Static).update(status)
         self.query_one("#players", Static).update(players_text(view, names, self._width("players", 50)))
-        box = self.query_one("#log-box", VerticalScroll)
-        log = self.query_one("#log", Static)
-        if self._logged != len(self.lines):
-            following = box.scroll_y >= box.max_scroll_y
-            log.update(Text("\n".join(self.lines)))
+        if self._logged != len(self.lines):  # a person reading back up the log is not sent to its end
+            self.query_one(LogBox).show_lines(self.query_one("#log", Static), Text("\n".join(self.lines)))
             self._logged = len(self.lines)
-            if following:  # a person reading back up the log is not sent to its end
-                box.scroll_end(animate=False, immediate=False)
         self.refresh_prompt()
         width = self._width("hand", max(20, self.size.width - 4))
         hand = hand_text(view, self.infos, self.selected, width, show_markers=m)
@@ -606,8 +641,7 @@ class UnoApp(App[None]):
 
     def action_scroll_log(self, direction: int) -> None:
         """PageUp / PageDown: scroll the log (it stops following new lines until its end is shown again)."""
-        box = self.query_one("#log-box", VerticalScroll)
-        (box.scroll_page_down if direction > 0 else box.scroll_page_up)(animate=False)
+        self.query_one(LogBox).page(direction)
 
     def action_show_log(self) -> None:
         """l: the whole log on one page, scrolled to its end."""
