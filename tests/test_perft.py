@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import random
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +27,8 @@ from hypothesis import strategies as st
 
 from unoengine import GameState, InvalidNotationError, apply, format_action, legal_actions, new_game, parse_state
 from unoengine.cli.main import cli
+from unoengine.cli.perft import CHUNK_DEPTH, counted
+from unoengine.core.notation import format_state
 from unoengine.core.options import parse_options
 from unoengine.core.perft import PerftCase, divide, moves, parse_perft, perft
 from unoengine.core.rules import find_rules
@@ -268,3 +274,73 @@ def test_uno_perft_checks_a_file_and_shows_the_divide_of_a_wrong_count(tmp_path:
 def test_uno_perft_refuses_bad_input_in_one_line(args: list[str], message: str) -> None:
     result = CliRunner().invoke(cli, ["perft", *args])
     assert result.exit_code == 2 and message in result.stderr
+
+
+BUSY = format_state(
+    new_game("classic", 4, seed=3, options=parse_options("classic", ["jump_in=true", "seven_zero=true"]))
+)
+"""A position whose deep counts take minutes (branching about 3)."""
+
+
+def test_uno_perft_counts_in_chunks_as_the_core_counts() -> None:
+    position = parse_state(BUSY)
+    for depth in (1, CHUNK_DEPTH, CHUNK_DEPTH + 2):
+        assert counted(position, depth) == perft(position, depth)
+    split = CliRunner().invoke(cli, ["perft", BUSY, "-d", str(CHUNK_DEPTH + 2), "--divide"])
+    expected = [
+        f"{seat} {format_action(action)}: {n}" for (seat, action), n in divide(position, CHUNK_DEPTH + 2).items()
+    ]
+    assert split.exit_code == 0 and split.stdout.splitlines()[:-1] == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("perft 2 " + "6" * 5000, "a depth or count has at most 40 digits"),
+        ("perft " + "2" * 5000 + " 6", "a depth or count has at most 40 digits"),
+        ("perft 999 6", "perft depth 999 is out of range (expected from 1 to 30, as --depth)"),
+        ("perft 0 1", "perft depth 0 is out of range (expected from 1 to 30, as --depth)"),
+    ],
+)
+def test_uno_perft_file_bounds_its_numbers_as_depth_in_one_line(tmp_path: Path, line: str, message: str) -> None:
+    """A file's depth is 1-30 as --depth's, its numbers at most 40 digits: refused before any count (exit 2)."""
+    file = tmp_path / "bounds.perft"
+    file.write_text(f"id tiny\nstate {TINY}\nperft 1 3\n{line}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["perft", "--file", str(file), "--max-nodes", "9" * 18])
+    assert result.exit_code == 2 and result.stdout == ""
+    (error,) = result.stderr.splitlines()
+    assert message in error and len(error) <= 500
+
+
+@pytest.mark.parametrize("args", [["--depth", "30"], ["--depth", "30", "--divide"], ["--file"]])
+def test_uno_perft_stops_promptly_on_ctrl_c(tmp_path: Path, args: list[str]) -> None:
+    """SIGINT in the middle of a long count: 'Interrupted' and exit status 130, at once (not at the next depth)."""
+    if args == ["--file"]:
+        file = tmp_path / "long.perft"
+        file.write_text(f"id busy\nstate {BUSY}\nperft 30 1\n", encoding="utf-8")
+        command = ["--file", str(file), "--max-nodes", "9" * 18]
+    else:
+        command = [BUSY, *args]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "unoengine.cli", "perft", *command],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stderr is not None
+        if args == ["--depth", "30"]:  # each depth's time is a line on stderr: wait until deep in the count
+            while "depth 9:" not in process.stderr.readline():
+                assert process.poll() is None
+        else:
+            time.sleep(3.0)
+        assert process.poll() is None
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        process.kill()
+    assert process.returncode == 130
+    assert err.splitlines()[-1] == "Interrupted"
+    assert took < 1.5, f"took {took:.2f} s to stop"

@@ -36,7 +36,7 @@ from unoengine.core.actions import Action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import apply_unchecked, legal_actions
 from unoengine.core.errors import InvalidNotationError, excerpt
-from unoengine.core.notation import parse_state
+from unoengine.core.notation import MAX_DIGITS, parse_state
 from unoengine.core.state import GameState, is_int
 
 Move = tuple[Seat, Action]
@@ -138,6 +138,9 @@ class PerftCase:
 def parse_perft(text: str) -> list[PerftCase]:
     """The cases of a perft file (docs/NOTATION.md, "Perft files").
 
+    A depth or count has at most :data:`~unoengine.core.notation.MAX_DIGITS` digits
+    (``int()`` of thousands of digits would be refused by Python, or slow).
+
     Raises:
         InvalidNotationError: a line that is not part of the format, named by its number.
     """
@@ -173,6 +176,10 @@ def parse_perft(text: str) -> list[PerftCase]:
             count_text = count_text.strip()
             if not (depth_text.isascii() and depth_text.isdigit() and count_text.isascii() and count_text.isdigit()):
                 raise InvalidNotationError(f"perft line {number}: not 'perft DEPTH COUNT': {excerpt(value)}")
+            if max(len(depth_text), len(count_text)) > MAX_DIGITS:
+                raise InvalidNotationError(
+                    f"perft line {number}: a depth or count has at most {MAX_DIGITS} digits: {excerpt(value)}"
+                )
             counts.append((int(depth_text), int(count_text)))
         cases.append(PerftCase(case_id, states[0], tuple(counts), start))
     return cases
