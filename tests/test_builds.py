@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -229,3 +230,10 @@ def test_both_builds_refuse_setting_a_field_of_a_value() -> None:
         ).stdout.split()
         targets = 5 if build == "compiled" else 4
         assert out == [build, str(targets), str(2 * targets), str(2 * targets)], (build, out)
+
+
+def test_the_readme_states_how_many_modules_setup_compiles() -> None:
+    """README's "compiles N modules" is len(COMPILED_MODULES): the number cannot drift from setup's list again."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    stated = [int(number) for number in re.findall(r"compiles (\d+) modules", readme)]
+    assert stated == [len(_build.COMPILED_MODULES)]

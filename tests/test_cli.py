@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -431,3 +432,90 @@ def test_play_refuses_a_bot_that_cannot_play_the_game_before_it_starts(tmp_path:
     result = invoke("play", "--bots", "ppo", "--seats", "4", "--save", str(tmp_path / "game.json"))
     assert_refused(result, "error: ppo was trained for classic with 2 seats; it cannot play classic with 4 seats")
     assert not (tmp_path / "game.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["--url", "x"], "'--url'"),
+        (["--url", "http://" + "h" * 5000], "'--url'"),
+        (["--url", "http://127.0.0.1:9/t/abc", "--bot", "nosuchbot"], "'--bot'"),
+        (["--url", "http://127.0.0.1:9/t/abc", "--bot", "heuristic:" + "a=1," * 500], "'--bot'"),
+        (["--url", "http://127.0.0.1:9/t/abc", "--bot", "a." * 500 + ":X"], "'--bot'"),
+        (["--url", "http://127.0.0.1:9/t/abc", "--bot", "os:" + "X" * 5000], "'--bot'"),
+    ],
+)
+def test_uno_bot_refuses_a_bad_url_or_bot_as_a_usage_error_in_short_lines(args: list[str], option: str) -> None:
+    """A malformed --url or an unknown --bot is a usage error (exit status 2, as everywhere else), refused
+    before connecting; every line is at most 500 characters (README, "Error lines"), bytes of UTF-8 too."""
+    result = CliRunner().invoke(cli, ["bot", *args])
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for {option}" in result.stderr
+    assert all(len(line.encode()) <= 500 for line in result.stderr.splitlines())
+
+
+def test_uno_bot_that_cannot_reach_its_table_fails_with_status_1_in_a_short_line() -> None:
+    result = CliRunner().invoke(cli, ["bot", "--url", "http://127.0.0.1:9/t/" + "c" * 5000])
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: cannot join table 'ccc") and len(line.encode()) <= 500
+
+
+def test_simulate_header_names_the_preset_and_the_options_played() -> None:
+    """Only the options that differ from the rule set's defaults, after the preset's name; else 'official rules'."""
+    party = invoke("simulate", "-g", "2", "-n", "2", "--preset", "party", "-o", "target_score=250")
+    assert party.exit_code == 0, party.output
+    header = " ".join(party.stdout.split())  # Rich may wrap the header between words
+    assert header.startswith(
+        "classic, 2 seats, preset party (draw_until_playable=true, jump_in=true, seven_zero=true, "
+        "stack_draw=mixed, target_score=250): 2 games (single rounds), seeds 0..1"
+    )
+    official = invoke("simulate", "-g", "2", "-r", "flex", "--match", "-o", "wild_draw_four=challenge")
+    assert official.exit_code == 0, official.output
+    assert official.stdout.startswith("flex, 4 seats, official rules: 2 games (whole games)")
+    duo = invoke("simulate", "-g", "1", "-r", "duo", "--preset", "official", "-o", "wild_draw_four=strict")
+    assert duo.stdout.startswith("duo, 2 seats, wild_draw_four=strict: 1 games")
+
+
+def _replayed(tmp_path: Path, rules: str, options: dict[str, Any], columns: int) -> list[str]:
+    state = new_game(rules, 2, seed=4, options=options)
+    path = tmp_path / f"{rules}.json"
+    path.write_text(format_record(record_of(state, [])), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["replay", str(path)], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def test_replay_names_only_the_options_that_differ_from_the_defaults_never_cut_inside_one(tmp_path: Path) -> None:
+    house = {
+        "wild_draw_four": "strict",  # Classic's default: not named
+        "draw_until_playable": True,
+        "jump_in": True,
+        "seven_zero": True,
+        "stack_draw": "mixed",
+        "target_score": 250,
+    }
+    wanted = ["draw_until_playable=true", "jump_in=true", "seven_zero=true", "stack_draw=mixed", "target_score=250"]
+    for columns in (200, 60, 40, 30):
+        lines = _replayed(tmp_path, "classic", house, columns)
+        start = next(index for index, line in enumerate(lines) if line.startswith("options:"))
+        block = [
+            lines[start],
+            *itertools.takewhile(lambda line: line.startswith("  ") and "=" in line, lines[start + 1 :]),
+        ]
+        shown = [item.rstrip(",") for item in " ".join(block).split()[1:]]
+        assert shown == wanted, (columns, block)
+        assert all(len(line) <= columns for line in block)
+    assert any(line == "options: (all defaults)" for line in _replayed(tmp_path, "duo", {}, 100))
+    flex = _replayed(tmp_path, "flex", {"single_round": True, "wild_draw_four": "challenge"}, 100)
+    assert "options: (all defaults)" in flex
+
+
+def test_replay_json_keeps_every_option_defaults_included(tmp_path: Path) -> None:
+    """The JSON form is the public contract of docs/NOTATION.md: all the rule set's options, unchanged."""
+    state = new_game("classic", 2, seed=4, options={"jump_in": True})
+    path = tmp_path / "r.json"
+    path.write_text(format_record(record_of(state, [])), encoding="utf-8")
+    data = json.loads(CliRunner().invoke(cli, ["replay", str(path), "--json"]).stdout)
+    assert data["options"]["jump_in"] is True and data["options"]["wild_draw_four"] == "strict"
+    assert len(data["options"]) == 11

@@ -36,9 +36,35 @@ def test_bool_values_are_exactly_true_or_false() -> None:
 def test_integer_values_are_digits_only() -> None:
     spec = CLASSIC.option_spec("target_score")
     assert parse_option_value(spec, " 250 ") == 250
-    for word in ("-3", "1_000", "2.5", "true", "ten"):
+    for word in ("1_000", "2.5", "true", "ten", "+-3", "--3", "٣", "0x10", "1e3", "+", ""):
         with pytest.raises(InvalidNotationError, match="'target_score' must be a whole number"):
             parse_option_value(spec, word)
+
+
+def test_integer_values_take_a_sign_and_18_digits_as_the_readme_promises() -> None:
+    """README, "Numbers on the command line": ASCII digits, a sign allowed, at most 18 digits; then the range."""
+    spec = CLASSIC.option_spec("target_score")
+    assert parse_option_value(spec, "+250") == 250
+    assert parse_option_value(spec, "-3") == -3
+    assert parse_option_value(spec, "9" * 18) == 10**18 - 1
+    assert parse_option_value(spec, "-" + "9" * 18) == -(10**18 - 1)
+    for word in ("1" * 19, "+" + "1" * 19):
+        with pytest.raises(InvalidNotationError, match="'target_score' must be a whole number"):
+            parse_option_value(spec, word)
+    assert parse_options("classic", ["target_score=" + "9" * 18]).target_score == 10**18 - 1
+    with pytest.raises(InvalidNotationError, match=r"'target_score' must be at least 1, not -5 \(C-21"):
+        parse_options("classic", ["target_score=-5"])
+
+
+def test_the_server_create_table_form_reads_option_text_with_the_same_parser() -> None:
+    from unoengine.server.protocol import ProtocolError, parse_settings
+
+    settings, _ = parse_settings({"rules": "classic", "options": {"target_score": "+" + "1" * 18}})
+    assert dict(settings.options)["target_score"] == int("1" * 18)
+    with pytest.raises(ProtocolError, match="'target_score' must be at least 1, not -5"):
+        parse_settings({"rules": "classic", "options": {"target_score": "-5"}})
+    with pytest.raises(ProtocolError, match="'target_score' must be a whole number"):
+        parse_settings({"rules": "classic", "options": {"target_score": "1" * 19}})
 
 
 def test_a_bool_is_refused_for_an_integer_option() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -174,3 +176,61 @@ def test_the_command_plays_a_round_robin_and_refuses_other_seats() -> None:
     assert seats.output.startswith("error: --format round-robin plays heads-up games, in 2 seats: not --seats 4")
     twice = runner.invoke(cli, ["tournament", "--format", "round-robin", "-b", "random,random"])
     assert twice.exit_code == 2 and "given twice" in twice.output
+
+
+def test_the_header_and_the_plot_title_name_the_preset_and_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import matplotlib.axes
+
+    titles: list[str] = []
+    set_title = matplotlib.axes.Axes.set_title
+
+    def record_title(self: Any, label: str, *args: Any, **kwargs: Any) -> Any:
+        titles.append(label)
+        return set_title(self, label, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.axes.Axes, "set_title", record_title)
+    args = ["tournament", "-b", "heuristic,random", "-g", "2", "--preset", "party", "-o", "target_score=250"]
+    result = CliRunner().invoke(cli, [*args, "--plot", str(tmp_path / "rates.png")])
+    assert result.exit_code == 0, result.output
+    played = (
+        "preset party (draw_until_playable=true, jump_in=true, seven_zero=true, stack_draw=mixed, target_score=250)"
+    )
+    header = " ".join(result.stdout.split())  # Rich may wrap the header between words
+    assert header.startswith(f"classic, 2 seats, {played}: 2 games (1 deals × 2 seatings, seed 0, ")
+    assert titles == [f"classic, 2 seats, 2 games\n{played}"]
+    plain = CliRunner().invoke(cli, ["tournament", "-b", "heuristic,random", "-g", "2", "--match"])
+    assert plain.stdout.startswith("classic, 2 seats, official rules, whole games: 2 games")
+
+
+def test_plot_into_an_existing_folder_writes_tournament_png_inside(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["tournament", "-b", "heuristic,random", "-g", "2", "--plot", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "tournament.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not tmp_path.with_suffix(".png").exists()  # not FOLDER.png beside the folder
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("missing/rates.png", "is not a folder (or does not exist)"),
+        ("file.txt/rates.png", "is not a folder (or does not exist)"),
+        ("rates.svg", "the chart is a PNG: give FILE.png or an existing folder"),
+        ("rates", "the chart is a PNG: give FILE.png or an existing folder"),
+        ("", "--plot needs a file name (FILE.png) or an existing folder"),
+        ("a\x00b.png", "not a file name (it holds a NUL character)"),
+        ("/proc/rates.png", "cannot save the plot /proc/rates.png: "),
+    ],
+)
+def test_a_bad_plot_path_is_refused_before_any_game(tmp_path: Path, where: str, message: str) -> None:
+    """A broken bot would fail the first game (exit 1): the plot's path is refused first, exit status 2."""
+    if where.startswith("/proc") and not Path("/proc/self").is_dir():
+        pytest.skip("no /proc")
+    (tmp_path / "file.txt").write_text("x", encoding="utf-8")
+    path = where if where.startswith("/") or not where else str(tmp_path / where)
+    broken = ["tournament", "-b", "tests.test_bot_specs:Broken,random", "-g", "2", "--plot", path]
+    result = CliRunner().invoke(cli, broken)
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: ") and message in line and result.stdout == ""

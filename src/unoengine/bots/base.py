@@ -26,7 +26,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Protocol
 
 from unoengine.core.actions import ACTION_TYPES, Action, format_action
-from unoengine.core.errors import excerpt
+from unoengine.core.errors import excerpt, one_line
 from unoengine.core.views import PlayerView
 
 
@@ -200,10 +200,15 @@ def _load(target: str) -> BotFactory:
     try:
         module = importlib.import_module(module_name)
     except Exception as error:  # any import failure is the user's module's
-        raise ValueError(f"bot {target}: cannot import {module_name}: {type(error).__name__}: {error}") from None
+        raise ValueError(
+            f"bot {one_line(target, 80)}: cannot import {one_line(module_name, 80)}: "
+            f"{type(error).__name__}: {one_line(str(error), 160)}"
+        ) from None
     factory = getattr(module, attr, None)
     if factory is None or not callable(factory):
-        raise ValueError(f"bot {target}: {module_name} has no class or function {attr}")
+        raise ValueError(
+            f"bot {one_line(target, 80)}: {one_line(module_name, 80)} has no class or function {one_line(attr, 80)}"
+        )
     return factory  # type: ignore[no-any-return]
 
 

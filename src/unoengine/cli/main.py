@@ -23,7 +23,7 @@ from typing import Any
 
 import click
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
@@ -38,7 +38,16 @@ from unoengine.cli.files import FileRefusedError, problem_of, read_stdin_text, r
 from unoengine.cli.serve import serve
 from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.notation import format_state, state_to_json
-from unoengine.core.options import PRESET_WORDS, PRESETS, option_rulesets, parse_options, preset_options
+from unoengine.core.options import (
+    PRESET_WORDS,
+    PRESETS,
+    changed_options,
+    describe_options,
+    option_rulesets,
+    option_text,
+    parse_options,
+    preset_options,
+)
 from unoengine.core.record import Record, ReplayError, parse_record, replay
 from unoengine.core.rules import RULESETS, RuleSet, find_rules
 from unoengine.core.state import GameState
@@ -108,6 +117,29 @@ def _load_record(file: str) -> Record:
     return parse_record(text)
 
 
+class _Items:
+    """A label and items on as many lines as the width needs, broken between items, never inside one."""
+
+    def __init__(self, label: str, items: list[str]) -> None:
+        self.label = label
+        self.items = items
+
+    def lines(self, width: int) -> list[str]:
+        """The lines at ``width`` columns: each item whole, on the first line where it fits, else on a new one."""
+        lines = [self.label]
+        for index, item in enumerate(self.items):
+            word = item + ("," if index < len(self.items) - 1 else "")
+            if len(lines[-1]) + 1 + len(word) <= width:
+                lines[-1] += " " + word
+            else:
+                lines.append("  " + word)
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.lines(options.max_width):
+            yield Text(line, overflow="fold")  # folded only when one item is wider than the screen
+
+
 def _replay_summary(record: Record, state: GameState) -> RenderableType:
     """A readable summary of the final state of a replayed record."""
     data = state_to_json(state)
@@ -117,9 +149,9 @@ def _replay_summary(record: Record, state: GameState) -> RenderableType:
         f" ({state.rules.name}), {seats} seats, seed {state.seed}, round {data['round']}, ",
         f"{len(record.actions)} actions replayed",
     )
-    house = [f"{key}={json.dumps(value) if isinstance(value, bool) else value}" for key, value in record.options]
-    if house:
-        head.append(f"\noptions: {' '.join(house)}")
+    changed = changed_options(state.rules, state.options)
+    house = [f"{key}={option_text(value)}" for key, value in changed.items()]
+    options = _Items("options:", house or ["(all defaults)"])
     table = Table(box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column("seat", justify="right")
     table.add_column("cards", justify="right")
@@ -144,7 +176,7 @@ def _replay_summary(record: Record, state: GameState) -> RenderableType:
             row.append(data["power"][seat])
         row += [", ".join(marks), " ".join(data["hands"][seat])]
         table.add_row(*row, style="bold" if seat in (data["to_act"], winner) else None)
-    lines: list[RenderableType] = [head, table]
+    lines: list[RenderableType] = [head, options, table]
     top = data["top"] or "-"
     color = data["color"] or "-"
     direction = "clockwise" if data["direction"] == 1 else "counterclockwise"
@@ -207,11 +239,16 @@ def _default_seats(ruleset: RuleSet) -> int:
     return 4 if 4 in ruleset.seats else ruleset.seats.start
 
 
-def _simulation_table(result: dict[str, Any], match: bool, seed: int, records: Path | None) -> RenderableType:
+def _simulation_table(
+    result: dict[str, Any], match: bool, seed: int, records: Path | None, played: str = "official rules"
+) -> RenderableType:
+    """The figures of ``uno simulate``; ``played``: the preset and options (:func:`describe_options`)."""
     mode = "whole games" if match else "single rounds"
     games = result["games"]
     seeds = f"seeds {seed}..{seed + games - 1}" if games > 1 else f"seed {seed}" if games else "no games"
-    title = Text.assemble((result["rules"], "bold"), f": {result['seats']} seats, {games} games ({mode}), {seeds}")
+    title = Text.assemble(
+        (result["rules"], "bold"), f", {result['seats']} seats, {played}: {games} games ({mode}), {seeds}"
+    )
     figures = Table(box=box.SIMPLE_HEAD, show_header=False)
     figures.add_column("figure")
     figures.add_column("value", justify="right")
@@ -370,7 +407,8 @@ def simulate_command(
     if as_json:
         click.echo(json.dumps(figures))
     else:
-        _stdout().print(_simulation_table(figures, match, seed, records))
+        played = describe_options(ruleset, options, preset, leave_out=("single_round",))
+        _stdout().print(_simulation_table(figures, match, seed, records, played))
 
 
 def _records_folder(text: str) -> Path:

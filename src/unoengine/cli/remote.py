@@ -24,11 +24,16 @@ from unoengine.cli.arguments import AsciiInt
 from unoengine.cli.common import CONTEXT, EXIT_FAILED, fail
 from unoengine.core.actions import format_action, parse_action
 from unoengine.core.cards import Card, Color, parse_card
+from unoengine.core.errors import excerpt, one_line
 from unoengine.core.state import Outcome, Termination
 from unoengine.core.views import PlayerView
 
 _COLORS = {color.letter: color for color in Color}
 _TABLE_URL = re.compile(r"(https?)://([^/]+)/t/([A-Za-z0-9_-]+)/?")
+
+ERROR_LIMIT = 300
+"""The most characters of a server's or a connection's message that an error line of ``uno bot`` repeats
+(README, "Error lines": a line is at most 500 characters)."""
 
 
 def _value(name: str, value: Any) -> Any:
@@ -118,7 +123,7 @@ async def play_remote(
 
     match = _TABLE_URL.fullmatch(url.strip())
     if match is None:
-        raise ValueError(f"not a table URL (http://host:port/t/CODE): {url[:80]!r}")
+        raise ValueError(f"not a table URL (http://host:port/t/CODE): {excerpt(url)}")
     scheme, host, code = match.groups()
     bot: Bot = make_bot(spec, random.Random(seed))
     if token is None:
@@ -126,7 +131,7 @@ async def play_remote(
             body = {"name": name or bot.name[:20]}
             joined = await asyncio.to_thread(_post, f"{scheme}://{host}/api/tables/{code}/join", body)
         except OSError as error:
-            raise ValueError(f"cannot join table {code}: {error}") from None
+            raise ValueError(f"cannot join table {excerpt(code)}: {one_line(str(error), ERROR_LIMIT)}") from None
         token = str(joined["token"])
     ws_url = f"{'wss' if scheme == 'https' else 'ws'}://{host}/ws"
     seat: int | None = None
@@ -143,7 +148,7 @@ async def play_remote(
                 seat = message.get("seat")
                 continue
             if kind == "error" and message.get("code") not in ("stale", "illegal", "rate_limited"):
-                raise ValueError(f"the server refused: {message.get('message')}")
+                raise ValueError(f"the server refused: {one_line(str(message.get('message')), ERROR_LIMIT)}")
             data = message.get("view")
             if not isinstance(data, dict) or seat is None:
                 continue
@@ -176,14 +181,28 @@ async def play_remote(
 def bot_command(
     *, url: str, spec: str, token: str | None, name: str | None, start: bool, games: int, seed: int
 ) -> None:
-    """Play a seat of a 'uno serve' table with a bot, through the table's protocol."""
+    """Play a seat of a 'uno serve' table with a bot, through the table's protocol.
+
+    A URL that is not a table's invite link or an unknown bot is a usage error
+    (exit status 2); a table that cannot be reached or refuses, or a bot that fails, exit status 1.
+    """
+    from websockets.exceptions import WebSocketException
+
+    if _TABLE_URL.fullmatch(url.strip()) is None:
+        raise click.BadParameter(
+            f"{excerpt(url)} is not a table's invite link (http://host:port/t/CODE)", param_hint="'--url'"
+        )
     try:
         split_specs(spec)
+        make_bot(spec, random.Random(seed))  # an unknown bot, module or parameter: refused before connecting
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--bot'") from None
+    try:
         result = asyncio.run(play_remote(url, spec, token=token, name=name, start=start, seed=seed, games=games))
     except BotError as error:
         fail(f"error: {error}", EXIT_FAILED)
-    except (ValueError, OSError) as error:
-        fail(f"error: {error}", EXIT_FAILED)
+    except (ValueError, OSError, WebSocketException) as error:
+        fail(f"error: {one_line(str(error), ERROR_LIMIT)}", EXIT_FAILED)
     winner = result["winner"]
     click.echo(
         f"seat {result['seat']}: "

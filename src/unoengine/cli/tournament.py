@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import click
@@ -14,9 +16,43 @@ from rich.text import Text
 from unoengine.bots.base import BotError, known_bots
 from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names
 from unoengine.cli.common import CONTEXT, EXIT_FAILED, fail
+from unoengine.cli.files import problem_of, shown_path
 from unoengine.core.errors import GameTooLongError, InvalidNotationError
-from unoengine.core.options import PRESETS, parse_options
+from unoengine.core.options import PRESETS, describe_options, parse_options
 from unoengine.core.rules import find_rules
+
+PLOT_NAME = "tournament.png"
+"""The chart's file name when ``--plot`` names an existing folder."""
+
+
+def plot_path(text: str) -> Path:
+    """The file ``--plot`` saves: ``FILE.png``, or ``FOLDER/tournament.png`` when ``text`` is an existing folder.
+
+    Checked before any game is played: a name that does not end in ``.png``, a folder that
+    does not exist, is not a folder or cannot be written in is refused (exit status 2).
+    """
+    shown = shown_path(text)
+    if not text.strip():
+        fail("error: --plot needs a file name (FILE.png) or an existing folder")
+    if "\x00" in text:
+        fail(f"error: --plot {shown}: not a file name (it holds a NUL character)")
+    path = Path(text)
+    if path.is_dir():
+        path = path / PLOT_NAME
+    elif path.suffix.lower() != ".png":
+        fail(f"error: --plot {shown}: the chart is a PNG: give FILE.png or an existing folder")
+    folder = path.parent
+    where = shown_path(path)
+    if not folder.is_dir():
+        fail(f"error: cannot save the plot {where}: {shown_path(folder)} is not a folder (or does not exist)")
+    if path.is_dir():
+        fail(f"error: cannot save the plot {where}: it is a folder")
+    try:  # a file made and removed at once: the folder can be written in (permissions, a read-only disk)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".uno-plot-", suffix=".png"):
+            pass
+    except OSError as error:
+        fail(f"error: cannot save the plot {where}: {problem_of(error)}")
+    return path
 
 
 def _interval(low: float, high: float) -> str:
@@ -24,21 +60,18 @@ def _interval(low: float, high: float) -> str:
     return f"{100 * low:.1f}–{100 * high:.1f}"
 
 
-def tournament_table(figures: dict[str, Any]) -> RenderableType:
-    """The Rich rendering of a tournament's JSON figures."""
+def tournament_table(figures: dict[str, Any], played: str | None = None) -> RenderableType:
+    """The Rich rendering of a tournament's JSON figures; ``played``: the preset and options, in the header."""
     robin = figures.get("format") == "round-robin"
+    where = f"heads-up round robin of {len(figures['bots'])} bots" if robin else f"{figures['seats']} seats"
     if robin:
-        shape = (
-            f"heads-up round robin of {len(figures['bots'])} bots: {figures['games']} games "
-            f"({figures['deals']} deals × {len(figures['pairings'])} pairings × {figures['seatings']} seatings"
-        )
+        count = f"{figures['deals']} deals × {len(figures['pairings'])} pairings × {figures['seatings']} seatings"
     else:
-        shape = (
-            f"{figures['seats']} seats: {figures['games']} games "
-            f"({figures['deals']} deals × {figures['seatings']} seatings"
-        )
+        count = f"{figures['deals']} deals × {figures['seatings']} seatings"
+    head = f"{figures['rules']}, {where}" + ("" if played is None else f", {played}")
     title = Text(
-        f"{figures['rules']}, {shape}, seed {figures['seed']}, {figures.get('seconds', 0):.1f} s)", style="bold"
+        f"{head}: {figures['games']} games ({count}, seed {figures['seed']}, {figures.get('seconds', 0):.1f} s)",
+        style="bold",
     )
     caption = (
         f"95% intervals: {figures.get('resamples', 0)} resamples of the deals (a deal's games move together); "
@@ -149,7 +182,13 @@ def tournament_table(figures: dict[str, Any]) -> RenderableType:
     help="Resamples of the deals behind the 95% intervals (a bootstrap).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
-@click.option("--plot", "plot_file", metavar="FILE.png", default=None, help="Save a chart of the win rates.")
+@click.option(
+    "--plot",
+    "plot_file",
+    metavar="FILE.png",
+    default=None,
+    help=f"Save a chart of the win rates as FILE.png (an existing folder: {PLOT_NAME} in it); checked before any game.",
+)
 @click.option("--match", is_flag=True, help="Play whole games to the target score (default: single rounds).")
 @click.option("-o", "--option", "option_items", multiple=True, metavar="KEY=VALUE", help="A rule option (repeatable).")
 @click.option("--preset", default=None, metavar="NAME", help=f"House rules by name ({', '.join(PRESETS)}).")
@@ -206,6 +245,10 @@ def tournament(
         plan = make_plan(ruleset.name, seats, names, games, seed, options, time_limit, format_name)
     except ValueError as error:
         fail(f"error: {error}")
+    picture = None if plot_file is None else plot_path(plot_file)
+    played = describe_options(ruleset, options, preset, leave_out=("single_round",)) + (
+        ", whole games" if match else ""
+    )
     runner: Runner | None = None
     if ray_address is not None:
         try:
@@ -238,15 +281,15 @@ def tournament(
     except (BotError, GameTooLongError) as error:
         fail(f"error: {error}", EXIT_FAILED)
     figures = result.to_json()
-    if plot_file is not None:
+    if picture is not None:
         try:
-            plot(result, plot_file)
+            plot(result, str(picture), played)
         except OSError as error:
-            fail(f"error: cannot save the plot {plot_file}: {error.strerror or error}", EXIT_FAILED)
+            fail(f"error: cannot save the plot {shown_path(picture)}: {problem_of(error)}", EXIT_FAILED)
     if as_json:
         click.echo(json.dumps(figures))
     else:
         out = Console(highlight=False)
         if not out.is_terminal:
             out = Console(highlight=False, width=160)
-        out.print(tournament_table(figures))
+        out.print(tournament_table(figures, played))

@@ -6,8 +6,9 @@ H-1 …); this module turns what a person types (``stack_draw=mixed``,
 for ``uno simulate``, ``uno play``, ``uno serve``'s lobby and the library alike.
 
 Text values: a yes/no option takes exactly ``true`` or ``false`` (any case);
-an integer option takes ASCII digits only (``500``; no sign, no ``_``, no
-spaces inside, at most 12 digits); a word option takes one of its words (any
+an integer option takes ASCII digits only, a sign allowed (``500``, ``+500``;
+no ``_``, no spaces inside, at most :data:`MAX_OPTION_DIGITS` digits: README,
+"Numbers on the command line"), then the option's range applies; a word option takes one of its words (any
 case). Anything else is refused with a one-line message naming the option.
 
 >>> from unoengine import parse_options
@@ -49,7 +50,10 @@ PRESET_WORDS: dict[str, str] = {
 }
 """One line per preset, for menus and ``uno rules --list-options``."""
 
-_DIGITS = re.compile(r"[0-9]{1,12}")
+MAX_OPTION_DIGITS = 18
+"""The most digits of an integer option's value in text (a sign aside), as every number of the command line."""
+
+_INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_OPTION_DIGITS}}}")
 
 
 def option_specs(rules: str | RuleSet) -> tuple[OptionSpec, ...]:
@@ -79,7 +83,7 @@ def parse_option_value(spec: OptionSpec, text: str) -> bool | int | str:
             raise InvalidNotationError(f"option {spec.name!r} must be true or false, not {excerpt(text)}")
         return word.lower() == "true"
     if spec.kind is int:
-        if _DIGITS.fullmatch(word) is None:
+        if _INTEGER.fullmatch(word) is None:
             raise InvalidNotationError(f"option {spec.name!r} must be a whole number, not {excerpt(text)}")
         return int(word)
     return word.lower()
@@ -140,18 +144,75 @@ def parse_options(
     return ruleset.options(values)
 
 
+def option_text(value: object) -> str:
+    """An option's value as ``key=value`` writes it: ``true``/``false``, a number, a word."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def changed_options(rules: str | RuleSet, options: Options | Mapping[str, object]) -> dict[str, object]:
+    """The options of ``options`` (resolved, or a mapping) that differ from the rule set's defaults, by name.
+
+    >>> changed_options("classic", parse_options("classic", ["wild_draw_four=strict", "jump_in=true"]))
+    {'jump_in': True}
+    """
+    ruleset = rules if isinstance(rules, RuleSet) else find_rules(rules)
+    given = options.to_dict() if isinstance(options, Options) else dict(options)
+    defaults = {spec.name: spec.default for spec in ruleset.option_specs}
+    return {
+        name: value
+        for name, value in sorted(given.items())
+        if name in defaults and (value != defaults[name] or type(value) is not type(defaults[name]))
+    }
+
+
+def describe_options(
+    rules: str | RuleSet,
+    options: Options | Mapping[str, object],
+    preset: str | None = None,
+    *,
+    leave_out: Iterable[str] = (),
+) -> str:
+    """The preset and options a game is played with, in a few words, for headers and chart titles.
+
+    Only the options that differ from the rule set's defaults are named (``leave_out``:
+    names a header shows otherwise, as ``single_round``); without any, ``official rules``.
+
+    >>> describe_options("classic", parse_options("classic", preset="party"), "party")
+    'preset party (draw_until_playable=true, jump_in=true, seven_zero=true, stack_draw=mixed)'
+    >>> describe_options("duo", parse_options("duo", ["target_score=300"]))
+    'target_score=300'
+    >>> describe_options("flex", parse_options("flex"), "official")
+    'official rules'
+    """
+    skipped = set(leave_out)
+    items = [
+        f"{name}={option_text(value)}" for name, value in changed_options(rules, options).items() if name not in skipped
+    ]
+    listed = ", ".join(items)
+    name = preset.strip().lower() if isinstance(preset, str) else None
+    if name in (None, "official"):
+        return listed or "official rules"
+    return f"preset {name} ({listed or 'official rules'})"
+
+
 def option_rulesets(name: str) -> tuple[str, ...]:
     """The rule sets that have the option ``name`` (empty: no such option)."""
     return tuple(ruleset.name for ruleset in RULESETS.values() if name in ruleset.option_names)
 
 
 __all__ = [
+    "MAX_OPTION_DIGITS",
     "PRESETS",
     "PRESET_WORDS",
     "OptionSpec",
     "Options",
+    "changed_options",
+    "describe_options",
     "option_rulesets",
     "option_specs",
+    "option_text",
     "parse_option_value",
     "parse_options",
     "preset_options",

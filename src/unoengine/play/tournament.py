@@ -39,6 +39,7 @@ from typing import Any
 from unoengine.bots.base import Bot, make_bot
 from unoengine.core.actions import Action
 from unoengine.core.engine import new_game
+from unoengine.core.options import describe_options
 from unoengine.core.rules import Options, find_rules
 from unoengine.core.views import PlayerView
 from unoengine.play.table import Table
@@ -772,8 +773,13 @@ def ray_runner(address: str | None = None, **init: Any) -> Runner:
     return run
 
 
-def plot(result: TournamentResult, path: str) -> None:
-    """Save a bar chart of the bots' win rates with their 95% deal-bootstrap intervals (matplotlib) at ``path``."""
+def plot(result: TournamentResult, path: str, played: str | None = None) -> None:
+    """Save a bar chart of the bots' win rates with their 95% deal-bootstrap intervals (matplotlib) at ``path``.
+
+    The title names the rule set, the seats, the games and ``played``: the preset and options
+    (:func:`~unoengine.core.options.describe_options`; by default, the plan's options that differ
+    from the rule set's defaults, or ``official rules``).
+    """
     import matplotlib
 
     matplotlib.use("Agg")
@@ -792,7 +798,9 @@ def plot(result: TournamentResult, path: str) -> None:
     axes.set_ylabel("win rate, % (95%, deals resampled)")
     plan = result.plan
     shape = "heads-up round robin" if plan.format == ROUND_ROBIN else f"{plan.seats} seats"
-    axes.set_title(f"{plan.rules}, {shape}, {plan.games} games")
+    if played is None:
+        played = describe_options(plan.rules, dict(plan.options), leave_out=("single_round",))
+    axes.set_title(f"{plan.rules}, {shape}, {plan.games} games\n{played}", fontsize="medium", wrap=True)
     axes.legend()
     figure.tight_layout()
     figure.savefig(path)
