@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tests.helpers import deal, run, shrink
 from unoengine.core.actions import Play
 from unoengine.core.cards import Rank
 from unoengine.core.engine import apply, legal_actions, new_game
@@ -106,3 +107,48 @@ def test_a_refusal_about_the_reader_agrees_with_you_in_both_verbs() -> None:
     assert name_seats(text, NAMES) == "you play your red cards one by one or decline with 'pass', not 'G7'"
     other = name_seats(text.replace("seat 0", "seat 1"), NAMES)
     assert other.startswith("Bot 1 plays its red cards one by one or declines")
+
+
+def step_lines(state: GameState, step: str, reader: int) -> list[str]:
+    """The reader's lines about one ``"SEAT ACTION"`` step."""
+    seat, _, action = step.partition(" ")
+    transition = apply(state, int(seat), action)
+    return lines_for(state, transition.events, transition.state, reader)
+
+
+def test_h3_a_jump_in_is_told_as_a_jump_in_not_as_a_play() -> None:
+    state = deal("classic", [["B1"], ["R6"], ["G3"], ["R6", "Y2"]], top="R5", options={"jump_in": True})
+    assert step_lines(state, "1 R6", 0)[0] == "Bot 1 played red 6"  # on its turn: an ordinary play
+    state = run(state, "1 R6")
+    assert state.to_act == 2
+    assert step_lines(state, "3 R6", 2)[0] == "Bot 3 jumped in with red 6"  # it was seat 2's turn
+    assert step_lines(state, "3 R6", 3)[0] == "You jumped in with red 6"
+    for rules in ("classic", "flex"):  # without H-3 every play is on its turn: none is told as a jump-in
+        for before, events, after in steps(rules, 4, 400):
+            assert not any("jumped in" in line for line in lines_for(before, events, after))
+
+
+def test_h2_a_zero_passes_every_hand_on_and_says_how_many_each_now_holds() -> None:
+    state = deal("classic", [["B1", "B2"], ["R0", "G3", "G4"], ["Y4"]], top="R5", options={"seven_zero": True})
+    state = shrink(shrink(shrink(state, 0, 2), 1, 3), 2, 1)
+    lines = step_lines(state, "1 R0", 0)  # clockwise: seat 0's 2 go to seat 1, seat 1's 2 to seat 2, seat 2's 1 to 0
+    assert "Every hand passed on (clockwise): you now hold 1, Bot 1 holds 2, Bot 2 holds 2" in lines
+    assert "Every hand passed on (clockwise): you now hold 2, Bot 0 holds 1, Bot 1 holds 2" in step_lines(
+        state, "1 R0", 2
+    )
+
+
+def test_h2_a_seven_says_whose_hands_were_swapped_and_their_new_sizes() -> None:
+    state = deal("classic", [["B1"], ["R7", "G3"], ["Y4", "Y5", "Y6"]], top="R5", options={"seven_zero": True})
+    state = shrink(shrink(state, 1, 2), 2, 3)
+    assert "Bot 1 swapped hands with Bot 2: Bot 1 now holds 3, Bot 2 holds 1" in step_lines(state, "1 R7>2", 0)
+    assert "Bot 1 swapped hands with you: you now hold 1, Bot 1 holds 3" in step_lines(state, "1 R7>2", 2)
+    assert "You swapped hands with Bot 2: you now hold 3, Bot 2 holds 1" in step_lines(state, "1 R7>2", 1)
+
+
+def test_c22_drawing_until_a_card_fits_is_one_line() -> None:
+    draw = ["B2", "B3", "Y4", "G6", "R9"]  # four that do not fit a red 5, then one that does
+    state = deal("classic", [["B1"], ["B7"], ["G3"]], top="R5", draw=draw, options={"draw_until_playable": True})
+    state = shrink(state, 1, 1)
+    assert "Bot 1 drew 5" in step_lines(state, "1 draw", 0)
+    assert step_lines(state, "1 draw", 1) == ["You drew blue 2, blue 3, yellow 4, green 6, red 9"]

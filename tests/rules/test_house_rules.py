@@ -272,6 +272,20 @@ def test_h3_wilds_never_jump_in_and_only_identical_cards_do() -> None:
         apply(state, 3, "G6")
 
 
+def test_h3_a_jump_in_refusal_says_the_actual_reason() -> None:
+    state = deal("classic", [["B1"], ["R6"], ["G3"], ["G6", "Y2"]], top="R5", options=JUMP)
+    state = run(state, "1 R6")  # seat 2 is to act; seat 3 holds no R6
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, 3, "R6")
+    message = str(refused.value)
+    assert "H-3 seat 3 holds no R6 to jump in with: it is seat 2's turn" in message
+    assert "identical" not in message  # the card is identical to the top card: not the reason
+    with pytest.raises(IllegalActionError, match=r"not Y2: it is seat 2's turn"):
+        apply(state, 3, "Y2")  # held, but not identical to the top card
+    with pytest.raises(IllegalActionError, match=r"only a wild card names a colour; write R6"):
+        apply(deal("classic", [["B1"], ["G6"], ["G3"], ["R6", "Y2"]], top="R6", options=JUMP), 3, "R6:g")
+
+
 def test_h3_c18_no_jump_in_while_the_uno_window_is_open() -> None:
     state = deal("classic", [["B1"], ["R6", "G2"], ["G3"], ["R6", "Y2"]], top="R5", options=JUMP)
     state = shrink(state, 1, 2)

@@ -2,27 +2,33 @@
 
 Pure functions of a :class:`~unoengine.core.views.PlayerView` (and the names
 and choices of the screen): the status line, the players, the hand with the
-picked card's effect in the rule set's words (both sides of a Flex card,
-``RuleSet.describe_side``), the round's summary and the final screen. Every
-coloured card carries its colour-blind markers (F-5) unless they are turned off.
+picked card's effect in the table's words (both sides of a Flex card,
+``describe_card``: the rule set's words changed by the table's options), the
+round's summary and the final screen. Every coloured card carries its
+colour-blind markers (F-5) unless they are turned off.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.text import Text
 
 from unoengine.cli.session import HUMAN, RoundEnd
 from unoengine.cli.stats import StatsUpdate, stats_lines
-from unoengine.core.action_words import ActionInfo
+from unoengine.core.action_words import ActionInfo, describe_card
 from unoengine.core.cards import COLORS, Card, Color, Rank, format_card
 from unoengine.core.rules import RuleSet, find_rules
+from unoengine.core.rules.base import Options
 from unoengine.core.views import PlayerView
 from unoengine.play.narrator import Names, name_seats
 
 MARKER = "▲"
+
+_DEFAULT: Mapping[str, Any] = {}
+"""No options given: the rule set's defaults (``describe_card``)."""
 
 _CARD_STYLES: dict[Color, str] = {
     Color.RED: "bold white on #b71c1c",
@@ -101,18 +107,19 @@ def flow(items: Sequence[Text], width: int, *, gap: str = " ", indent: str = "")
     return out
 
 
-def side_labels(rules: RuleSet, card: Card) -> tuple[str, str]:
-    """The two answers of the Flex side prompt (F-14): what each side of the card does (the rule set's words)."""
-    normal = f"Normal side: {rules.describe_side(card, False)}"
-    flex = f"Flex side: {rules.describe_side(card, True)} (your Power Card turns red)"
+def side_labels(rules: RuleSet, card: Card, options: Options | Mapping[str, Any] = _DEFAULT) -> tuple[str, str]:
+    """The two answers of the Flex side prompt (F-14): what each side of the card does (the table's words,
+    ``describe_card``; ``options``: the table's, default the rule set's)."""
+    normal = f"Normal side: {describe_card(rules, options, card, False)}"
+    flex = f"Flex side: {describe_card(rules, options, card, True)} (your Power Card turns red)"
     return normal, flex
 
 
-def effect(rules: RuleSet, card: Card) -> str:
-    """What a card does, in the rule set's words: both sides of a Flex card."""
+def effect(rules: RuleSet, card: Card, options: Options | Mapping[str, Any] = _DEFAULT) -> str:
+    """What a card does at this table (its rule set and ``options``, ``describe_card``): both sides of a Flex card."""
     if not card.is_flex:
-        return rules.describe_side(card, False)
-    return f"normal side: {rules.describe_side(card, False)}; flex side: {rules.describe_side(card, True)}"
+        return describe_card(rules, options, card)
+    return f"normal side: {describe_card(rules, options, card)}; flex side: {describe_card(rules, options, card, True)}"
 
 
 def hand_order(hand: Sequence[Card]) -> list[Card]:
@@ -206,7 +213,7 @@ def hand_text(
         card = cards[selected]
         state = "playable" if card in playable else "not playable now"
         drawn = " (drawn)" if mine and card == view.drawn_card else ""
-        what = effect(find_rules(view.rules), card)
+        what = effect(find_rules(view.rules), card, dict(view.options))
         text.append(f"\nPicked: {format_card(card)}{drawn} ({state}) — {what}", style="italic")
     return text
 

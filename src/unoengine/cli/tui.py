@@ -503,11 +503,14 @@ class UnoApp(App[None]):
         if not side_chosen and all(p.flex for p in candidates):
             # Only the flex side can be played: it turns the Power Card red, so ask first.
             question = Text("Only the flex side of ") + face + Text(" can be played:")
-            answers = [(side_labels(rules, card)[1], FLEX_SIDE), ("Cancel: keep the card", CANCEL)]
+            answers = [
+                (side_labels(rules, card, dict(self.view.options))[1], FLEX_SIDE),
+                ("Cancel: keep the card", CANCEL),
+            ]
             self.narrow("side", question, answers, candidates, lambda a, p: True)
             return
         if len({p.flex for p in candidates}) > 1:
-            normal, flex_label = side_labels(rules, card)
+            normal, flex_label = side_labels(rules, card, dict(self.view.options))
             answers = [(normal, "normal"), (flex_label, FLEX_SIDE)]
             self.narrow(
                 "side", Text("Play which side of ") + face, answers, candidates, lambda a, p: p.flex == (a == FLEX_SIDE)

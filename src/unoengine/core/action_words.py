@@ -17,7 +17,7 @@ from unoengine.core import actions as A
 from unoengine.core.action_ids import action_id
 from unoengine.core.cards import Card, Color, Rank, Seat
 from unoengine.core.errors import InvalidNotationError
-from unoengine.core.rules.base import RuleSet
+from unoengine.core.rules.base import FOUR_STACKS, TWO_STACKS, Options, RuleSet
 
 GROUPS = ("hand", "decision", "choice", "react")
 """How interfaces offer an action (:attr:`ActionInfo.group`):
@@ -180,6 +180,56 @@ def describe_action(view: Any, rules: RuleSet, action: A.Action) -> tuple[str, s
     return label, words
 
 
+_WILD_DRAW_FOURS = (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR)
+"""The ranks whose card is a Wild Draw Four (C-16, D-18, F-24): ``wild_draw_four`` (C-17, H-6) is about them."""
+
+
+def _option(rules: RuleSet, options: Options | Mapping[str, Any], name: str) -> Any:
+    """An option's value at a table: from its options, else the rule set's default (house rules: off)."""
+    if isinstance(options, Options):
+        return getattr(options, name)
+    return options[name] if name in options else getattr(rules.default_options, name)
+
+
+def describe_card(rules: RuleSet, options: Options | Mapping[str, Any], card: Card, flex: bool = False) -> str:
+    """What a card does when played at this table, in words: the rule set's (``RuleSet.describe_side``),
+    changed by the table's options. Every interface shows a card's meaning through this one function.
+
+    H-2 (``seven_zero``): a 7 swaps hands, a 0 passes every hand on. H-1 (``stack_draw``):
+    a draw card that may be stacked says what may go on it. C-17, H-6 (``wild_draw_four``):
+    a Wild Draw Four says when it may be played (``strict``) or that it may be challenged.
+    ``options`` is an :class:`~unoengine.core.rules.base.Options` or a mapping of option names
+    to values (a view's ``options``); an option it lacks has the rule set's default.
+
+    >>> from unoengine.core.cards import parse_card
+    >>> from unoengine.core.rules import find_rules
+    >>> describe_card(find_rules("classic"), {"seven_zero": True}, parse_card("G7"))
+    'green 7: swap hands with a player you choose'
+    """
+    text = rules.describe_side(card, flex)
+    name = card.words.split(", flex side")[0]
+    rank = card.rank
+    if not flex and rank is Rank.NUMBER and card.number in (0, 7) and _option(rules, options, "seven_zero"):
+        if card.number == 7:
+            return f"{name}: swap hands with a player you choose"
+        return f"{name}: every hand passes on in the direction of play"
+    stack = _option(rules, options, "stack_draw")
+    if not flex and (
+        (rank is Rank.DRAW_TWO and stack in TWO_STACKS) or (rank is Rank.WILD_DRAW_FOUR and stack in FOUR_STACKS)
+    ):
+        if stack == "mixed":
+            adds = "a Draw Two or Wild Draw Four"
+        else:
+            adds = "a Draw Two" if rank is Rank.DRAW_TWO else "a Wild Draw Four"
+        text += f", unless they stack {adds} on it"
+    if rank in _WILD_DRAW_FOURS and "draws 4" in text:
+        if _option(rules, options, "wild_draw_four") == "strict":
+            text = text.replace(" or challenges", "") + " (only without a card of the current colour)"
+        elif "challenge" not in text:
+            text += " (it may be a bluff, and be challenged)"
+    return text
+
+
 def _swaps(play: A.Play, facts: Mapping[str, Any]) -> bool:
     """H-2: a 7's target is the seat it swaps hands with."""
     return bool(facts.get("seven_zero")) and play.card.rank is Rank.NUMBER and play.card.number == 7
@@ -199,7 +249,7 @@ def _play_words(
     words = f"{'played' if past else 'Play'} {name}"
     if play.flex:
         parts.append("flex side")
-        words += " on its flex side" if past else f" on its flex side ({rules.describe_side(card, True)})"
+        words += " on its flex side" if past else f" on its flex side ({describe_card(rules, facts, card, True)})"
     if play.color is not None:
         parts.append(play.color.word)
         words += f", naming {play.color.word}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from unoengine.core.action_words import ActionInfo, DecisionWords, action_infos, decision_words
+from unoengine.core.action_words import ActionInfo, DecisionWords, action_infos, decision_words, describe_card
 from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import Card, Color, Seat, format_card
 from unoengine.core.engine import legal_actions
@@ -308,20 +308,24 @@ def _action_json(info: ActionInfo) -> dict[str, Any]:
 
 
 def _sides(view: PlayerView) -> dict[str, list[str | None]]:
-    """What each card the viewer can see in play does, in the rule set's words: ``[normal, flex side or null]``."""
+    """What each card the viewer can see in play does, in the table's words (its rule set and options,
+    ``describe_card``: H-2's 7 and 0, H-1's stacks …): ``[normal, flex side or null]``."""
     shown = [*view.hand, *((view.top,) if view.top is not None else ()), *view.discard_pile[-1:]]
-    return {format_card(card): list(_side_words(view.rules, card)) for card in shown}
+    return {format_card(card): list(_side_words(view.rules, view.options, card)) for card in shown}
 
 
-_SIDE_WORDS: dict[tuple[str, Card], tuple[str, str | None]] = {}
-"""The words of each (rule set, card kind), made once: every view sent repeats them."""
+_SIDE_WORDS: dict[tuple[str, tuple[tuple[str, Any], ...], Card], tuple[str, str | None]] = {}
+"""The words of each (rule set, options, card kind), made once: every view sent repeats them."""
 
 
-def _side_words(rules_name: str, card: Card) -> tuple[str, str | None]:
-    key = (rules_name, card)
+def _side_words(rules_name: str, options: tuple[tuple[str, Any], ...], card: Card) -> tuple[str, str | None]:
+    key = (rules_name, options, card)
     words = _SIDE_WORDS.get(key)
     if words is None:
         rules = find_rules(rules_name)
-        words = (rules.describe_side(card, False), rules.describe_side(card, True) if card.is_flex else None)
-        _SIDE_WORDS[key] = words
+        given = dict(options)
+        flex = describe_card(rules, given, card, True) if card.is_flex else None
+        words = (describe_card(rules, given, card), flex)
+        if len(_SIDE_WORDS) < 100_000:
+            _SIDE_WORDS[key] = words
     return words

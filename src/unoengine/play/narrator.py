@@ -26,6 +26,7 @@ from unoengine.core.events import (
     Event,
     GameEnded,
     HandShown,
+    HandsSwapped,
     PowerFlipped,
     Reshuffled,
     RoundEnded,
@@ -139,6 +140,10 @@ def narrate(
 ) -> list[str]:
     """The sentences of one step for ``names.reader``: its events, who was skipped, a new round's first card.
 
+    A play by a seat that was not to act is a jump-in (H-3: "Bot 2 jumped in with red 1"); one
+    seat's draws in a row are one line (C-22: "Bot 3 drew 10"); a 7's swap or a 0's rotation
+    (H-2) names each moved hand's new size ("Every hand passed on (clockwise): you now hold 5, …").
+
     ``before`` and ``after`` are the reader's views around the step (``before`` is
     ``None`` when it is unknown); ``cards`` is the deck's card table (the card of
     each card id, public). Events are redacted for the reader here, whatever the
@@ -146,11 +151,11 @@ def narrate(
     its turn time ran out ("Time ran out: drew for Hank").
     """
     lines: list[str] = []
-    for raw in events:
+    for raw in _coalesced([redact(event, names.reader) for event in events]):
         if timed_out and isinstance(raw, ActionTaken):
             lines.append(_timed_out(raw, after, names))
             continue
-        line = _event_line(before, redact(raw, names.reader), after, names, cards)
+        line = _event_line(before, raw, after, names, cards)
         if line is not None:
             lines.append(line)
     skipped = _skipped(before, events, after, names)
@@ -160,6 +165,44 @@ def narrate(
     if turned and after.outcome is None and (line := first_card(after, names)) is not None:
         lines.append(line)
     return lines
+
+
+def _coalesced(events: Sequence[Event]) -> list[Event]:
+    """The (redacted) events with each run of one seat's draws made one draw (C-22: "Bot 3 drew 10").
+
+    Only draws that follow each other are joined: whatever lies between two draws
+    (a reshuffle, C-10) keeps its own line between theirs.
+    """
+    out: list[Event] = []
+    for event in events:
+        last = out[-1] if out else None
+        if isinstance(event, CardsDrawn) and isinstance(last, CardsDrawn) and last.seat == event.seat:
+            if last.cards is not None and event.cards is not None:
+                out[-1] = CardsDrawn(event.seat, last.cards + event.cards)
+            else:
+                out[-1] = CardsDrawn(event.seat, None, last.number + event.number)
+            continue
+        out.append(event)
+    return out
+
+
+def _holdings(seats: Sequence[Seat], after: PlayerView, names: Names) -> str:
+    """ "you now hold 5, Bot 1 holds 1": the hand sizes of the seats whose hands moved (H-2), the reader first."""
+    order = sorted(seats, key=lambda seat: seat != names.reader)
+    parts: list[str] = []
+    for seat in order:
+        verb = ("now " if not parts else "") + ("hold" if seat == names.reader else "holds")
+        parts.append(f"{names.object(seat)} {verb} {after.hand_sizes[seat]}")
+    return ", ".join(parts)
+
+
+def _hands_moved(event: HandsSwapped, after: PlayerView, names: Names) -> str:
+    """H-2: a 7's swap or a 0's rotation, with each moved hand's new size (the cards stay hidden)."""
+    holdings = _holdings(event.seats, after, names)
+    if event.target is None:
+        way = "clockwise" if after.direction >= 0 else "counterclockwise"
+        return f"Every hand passed on ({way}): {holdings}"
+    return f"{names.subject(event.player)} swapped hands with {names.object(event.target)}: {holdings}"
 
 
 def _timed_out(event: ActionTaken, after: PlayerView, names: Names) -> str:
@@ -227,7 +270,10 @@ def _event_line(
             return None  # the cards drawn and the catch have their own lines
         if text in ("keep", "reject"):
             return _draft(before, after, event.seat, text, names)
-        return f"{who(event.seat)} {name_seats(past_words(find_rules(after.rules), event.action), names)}"
+        words = name_seats(past_words(find_rules(after.rules), event.action), names)
+        if isinstance(event.action, Play) and before is not None and event.seat != before.to_act:
+            words = words.replace("played ", "jumped in with ", 1)  # H-3: a play out of turn is a jump-in
+        return f"{who(event.seat)} {words}"
     if isinstance(event, CardsDrawn):
         if before is not None and before.pending == "draft" and before.to_act == event.seat:
             return None  # the card a keep/reject step put in a hand: its own line names it
@@ -265,4 +311,6 @@ def _event_line(
         return f"Game over: {winner} won"
     if isinstance(event, RoundStarted):
         return f"Round {event.round} begins"
+    if isinstance(event, HandsSwapped):
+        return _hands_moved(event, after, names)
     return None

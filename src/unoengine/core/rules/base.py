@@ -1105,15 +1105,39 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
 
 
 def jump_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[str, str]:
-    """H-3: why a play by a seat that is not to act is refused."""
+    """H-3: why a play by a seat that is not to act is refused: the first reason that holds.
+
+    The window (a normal turn, nothing open), then the card (identical to the top card,
+    never a wild), then the hand (the seat holds one), then the play's own form (H-2's
+    target, a colour, `` uno``).
+    """
     if type(state.pending) is not Turn or state.unsafe is not None:
         return "H-3", "a seat jumps in only on a normal turn, with no draw total, colour, challenge or UNO open"
+    tables = state.tables
+    card = action.card
+    name = format_card(card)
+    turn = f"it is seat {state.pending.seat}'s turn"
+    if card not in tables.kind_index:
+        return "G-4", f"{name} is not a card of {state.rules.title}"
+    kind = tables.kind_index[card]
+    top_kind = tables.kind_of[state.discard_bytes[-1]]
+    top = format_card(tables.cards[state.discard_pile[-1]])
+    if tables.kinds[top_kind].is_wild:
+        return "H-3", f"{turn}: nobody jumps in on a wild card ({top})"
+    if kind != top_kind:
+        return "H-3", f"seat {seat} may jump in only with a card identical to the top card ({top}), not {name}: {turn}"
+    hand = state.hand_bytes[seat]
+    if not any(tables.kind_of[held] == kind for held in hand):
+        return "H-3", f"seat {seat} holds no {name} to jump in with: {turn}"
     refused = seven_zero_refusal(state, seat, action)
     if refused is not None:
         return refused
-    top = format_card(state.tables.cards[state.discard_pile[-1]])
-    text = A.format_action(action)
-    return "H-3", f"seat {seat} may jump in only with a card identical to the top card ({top}), not {excerpt(text)}"
+    if action.color is not None:
+        return state.rules.cite["wild"], f"only a wild card names a colour; write {name}"
+    if action.uno and len(hand) != 2:
+        kept = len(hand) - 1
+        return state.rules.cite["uno"], f"' uno' goes with the play that leaves one card; seat {seat} would keep {kept}"
+    return "G-4", f"{excerpt(A.format_action(action))} is not a jump-in of {state.rules.title}: {turn}"
 
 
 _PLAY: Final = A.Play
