@@ -263,3 +263,42 @@ async def test_a_second_connection_of_the_same_seat_sees_the_same_game_and_canno
         # the seat is still connected through its first tab: no grace, no stand-in
         await mover.drain(0.2)
         assert live.server.actors[code].presence[mover.seat].connections == 1
+
+
+async def test_the_log_starts_with_the_first_card_for_every_seat_spectator_and_reload() -> None:
+    async with live_server() as live:
+        for rules in ("classic", "flex"):
+            code, token0 = await create(live, rules=rules, seats=2, options={"single_round": True})
+            _seat, token1 = await join(live, code, "Bob")
+            p0 = await Player.connect(live, code, token0, seat=0)
+            p1 = await Player.connect(live, code, token1, seat=1)
+            await p0.send({"type": "start", "token": token0})
+            first0, first1 = (await p0.expect("sync"))["lines"], (await p1.expect("sync"))["lines"]
+            assert len(first0) == 1 and first0[0].startswith("Round 1: the first card is "), first0
+            assert first1[0].split("; next: ")[0] == first0[0].split("; next: ")[0]  # one card, each seat's words
+            assert {first0[0].endswith("next: you (turn)"), first1[0].endswith("next: you (turn)")} == {True, False}
+            watcher = await Player.connect(live, code)
+            watched = (await watcher.expect("sync"))["lines"]
+            assert watched[0].startswith("Round 1: the first card is ") and "you" not in watched[0]
+            await watcher.close()
+            rng = random.Random(5)
+            for _ in range(3):  # a few steps, then a reload rebuilds the log from its opening
+                mover = p0 if my_turn(p0) else p1
+                assert mover.view is not None
+                await mover.act(choose(mover.view, rng))
+                await mover.expect("step", "error")
+                await p0.drain(0.02)
+                await p1.drain(0.02)
+            again = await Player.connect(live, code, token1, seat=1, since=0, game=1)
+            rebuilt = await again.expect("steps")
+            assert rebuilt["lines"] == first1 and rebuilt["steps"]
+            later = await Player.connect(live, code, token1, seat=1, since=rebuilt["v"], game=1)
+            assert "lines" not in await later.expect("steps")  # a catch-up after a version adds to the log
+            for player in (p0, p1, again, later):
+                await player.close()
+        code, token0 = await create(live, rules="duo", seats=2, options={"single_round": True})
+        _seat, token1 = await join(live, code, "Bob")
+        p0 = await Player.connect(live, code, token0, seat=0)
+        await p0.send({"type": "start", "token": token0})
+        assert (await p0.expect("sync"))["lines"] == []  # a Duo draft: its last step names the first card
+        await p0.close()

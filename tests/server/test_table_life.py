@@ -246,8 +246,41 @@ async def test_a_bot_does_not_catch_a_person_before_the_reaction_time() -> None:
     _played, step = await inbox.step(1)
     assert step["timers"]["react"] is not None and 0 < step["timers"]["react"] <= 500
     caught, catch = await inbox.step(2)
-    assert catch["action"] == "catch 0" and catch["lines"][0] == "Bot 1 caught you without UNO: you draw 2"
+    assert catch["action"] == "catch 0" and catch["lines"][0] == "Bot 2 caught you without UNO: you draw 2"
     assert caught - sent >= 0.5 - 0.01  # however slow the machine: the timer cannot fire before the window ends
+    await server.close()
+
+
+async def test_a_person_jumping_in_2_5_s_after_the_window_opened_gets_in_before_the_bot() -> None:
+    """The default reaction window (no react_delay given) lets a person's jump-in 2.5 s late in: the bot,
+    whose turn it is, waits; the testers' slowest click came at 1.8 s, and 4 of 14 missed the old 2 s."""
+    assert ServerConfig().react_delay >= 2.5
+    store = MemoryStore()
+    server = UnoServer(store, ServerConfig(bot_delay=0, round_wait=0))
+    options = {"jump_in": True}
+    created = await server.create({"rules": "classic", "seats": 2, "bots": ["heuristic"], "options": options})
+    code, token = created["code"], created["token"]
+    actor = server.actors[code]
+    # Seat 0 holds two red 5s; the bot holds a red card it would play at once on its turn.
+    state = shrink(deal("classic", [["R5", "R5", "B7", "G8"], ["R1", "R2"]], "R3", dealer=1, options=options), 0, 4)
+    game = GameRow(1, state.seed, "salt")
+    await store.start_game(code, game)
+    actor.row.games.append(game)
+    actor.table = Table(state, [None, make_bot("heuristic", random.Random(1))])
+    assert created["table"]["seats"][1]["name"] == "Bot 2", "a bot is named by its seat as people count it"
+    inbox = Inbox()
+    client = Client(inbox)
+    actor.submit(Hello(code, token, None, None), client)
+    await inbox.step(0, kind="sync")
+    actor.submit(Act(0, token, 1, 0, "R5"), client)
+    opened, step = await inbox.step(1)
+    assert step["view"]["to_act"] == 1 and any(a["out_of_turn"] for a in step["view"]["actions"])
+    assert step["timers"]["react"] is not None and step["timers"]["react"] > 2500
+    await asyncio.sleep(2.5 - (time.monotonic() - opened))
+    actor.submit(Act(0, token, 1, 1, "R5"), client)
+    _at, jump = await inbox.step(2)
+    assert jump["seat"] == 0 and jump["action"] == "R5", "the person got in before the bot"
+    assert not any(m.get("type") == "error" for _, m in inbox.messages), inbox.messages
     await server.close()
 
 
@@ -303,3 +336,14 @@ async def test_a_bot_that_cannot_play_the_tables_game_is_refused_by_name() -> No
         assert host.lobby is not None and host.lobby["status"] == "lobby"
         code, token0 = await create(live, rules="classic", seats=2, bots=["ppo"])  # its own game: accepted
         assert code
+
+
+def test_every_way_to_start_a_server_has_the_same_reaction_window() -> None:
+    """``uno serve``'s --react-delay, a worker's and the library's ServerConfig share REACT_DELAY (3 s)."""
+    from unoengine.cli.serve import serve
+    from unoengine.server.actor import REACT_DELAY
+    from unoengine.server.worker import ServeSpec
+
+    option = next(param for param in serve.params if param.name == "react_delay")
+    assert option.default == REACT_DELAY == ServerConfig().react_delay == 3.0
+    assert ServeSpec.__dataclass_fields__["react_delay"].default == REACT_DELAY

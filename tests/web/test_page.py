@@ -496,3 +496,19 @@ async def test_a_timed_out_turn_is_logged_as_such() -> None:
         assert re.search(r"\d s", await page.inner_text("#whose"))
         await page.wait_for_selector("#log li.timeout", timeout=10000)
         assert "time ran out" in (await page.inner_text("#log li.timeout")).lower()
+
+
+@pytest.mark.parametrize("rules", ["classic", "flex"])
+async def test_the_log_starts_with_the_first_card_and_keeps_it_after_a_reload(rules: str) -> None:
+    """The log's first line is the deal's first card, as in the terminal game; a reload rebuilds it first too."""
+    async with live_server(bot_delay=0.05) as live, chromium() as browser:
+        _, page = await seated(live, browser, rules, ["heuristic"], PAGES["desktop"])
+        await start(page)
+        await wait_for(page, "() => window.unoSession.log.length >= 1")
+        first = (await state(page))["log"][0]
+        assert first.startswith("Round 1: the first card is "), first
+        await wait_for(page, MY_TURN)
+        await play_something(page)
+        await page.reload()
+        await wait_for(page, "() => window.unoSession.log.length >= 2")
+        assert (await state(page))["log"][0] == first

@@ -61,7 +61,7 @@ def default_db() -> Path:
 @click.option(
     "--react-delay",
     type=Seconds(),
-    default=2.0,
+    default=3.0,  # unoengine.server.actor.REACT_DELAY (its reasons there); not imported: the server loads lazily
     show_default=True,
     help="The people's reaction time: no bot catches, calls UNO or jumps in sooner while a person could (0 to 60).",
 )

@@ -32,7 +32,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from unoengine.bots.base import Bot, game_refusal, make_bot
 from unoengine.core.action_words import action_type, past_words
@@ -43,7 +43,7 @@ from unoengine.core.events import RoundEnded
 from unoengine.core.record import Record, format_record
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for, view_to_json
-from unoengine.play.narrator import Names, narrate
+from unoengine.play.narrator import Names, first_card, narrate
 from unoengine.play.table import StaleVersionError, Table, TableStep, window_open
 from unoengine.server import auth, lobby
 from unoengine.server.metrics import Metrics
@@ -102,16 +102,36 @@ class Client:
     sent: int = 0
 
 
+REACT_DELAY: Final = 3.0
+"""The default people's reaction time (``uno serve --react-delay``), in seconds.
+
+Nobody here measured people; the figure comes from published ones and the testers' own clicks.
+To jump in, a person sees the card (simple visual reaction, about 0.25 s), recognises a card of
+the hand that matches it (choice reaction with recognition, 0.5-0.8 s), then moves to its button
+and taps it (Fitts's law on a phone, 0.5-1 s): 1.25-2.05 s, before the message's trip to the
+server. The testers' clicks came 1.0-1.8 s after the window opened, and 4 of 14 missed the old
+2.0 s window. 3.0 s lets the slowest observed click (1.8 s) in with 1.2 s to spare for a slower
+hand or network; bots among themselves stay fast (``bot_delay``), and only a window a connected
+person could use waits.
+"""
+
+
+def bot_name(seat: int) -> str:
+    """A bot's name: the seat as people count it, from 1 ("Bot 2" sits in the page's second seat, seat 1)."""
+    return f"Bot {seat + 1}"
+
+
 @dataclass(slots=True)
 class ServerConfig:
     """Server-wide knobs."""
 
     bot_delay: float = 0.6
     """Seconds a bot waits before it acts (0 in tests and the load benchmark)."""
-    react_delay: float = 2.0
+    react_delay: float = REACT_DELAY
     """The people's reaction time: while a connected person could act out of turn (catch a seat
     that did not call UNO, call UNO before being caught, jump in), no bot reacts (catches, calls
-    UNO, jumps in) until this many seconds after the window opened. Bots among themselves stay fast."""
+    UNO, jumps in) until this many seconds after the window opened. Bots among themselves stay fast.
+    Why 3 s by default: see :data:`REACT_DELAY`."""
     round_wait: float = 15.0
     """Seconds the next round waits at most for every connected person's ``ready`` (0: it does not
     wait, for tests and benchmarks; else at least 10)."""
@@ -518,7 +538,7 @@ class TableActor:
 
     def _names(self, reader: int | None) -> Names:
         seats = tuple(
-            row.name if (row := self.row.seats.get(seat)) is not None else f"Seat {seat}"
+            row.name if (row := self.row.seats.get(seat)) is not None else f"Seat {seat + 1}"
             for seat in range(self.row.settings.seats)
         )
         return Names(seats, reader)
@@ -543,9 +563,17 @@ class TableActor:
         words = past_words(step.state.rules, step.action)
         return {**step.to_json(seat), "words": words, "lines": lines, "timeout": timed_out}
 
+    def _opening(self, seat: int | None) -> list[str]:
+        """The sentences that open the game's log for the seat, before any step: the first card turned at the deal
+        (Classic, Flex); none while a Duo draft runs (its last step names the first card)."""
+        assert self.table is not None
+        line = first_card(view_for(self.table.start, seat), self._names(seat))
+        return [] if line is None else [line]
+
     def _view_message(self, seat: int | None) -> Message:
         assert self.table is not None and self.game is not None
-        return {**view_message(self.table, self.game.number, seat), "timers": self.timers()}
+        message = view_message(self.table, self.game.number, seat)
+        return {**message, "lines": self._opening(seat), "timers": self.timers()}
 
     def sync(self, client: Client) -> None:
         if self.table is not None:
@@ -623,17 +651,17 @@ class TableActor:
             self.sync(client)
             return
         seat = client.seat
-        self.send(
-            client,
-            {
-                "type": "steps",
-                "game": row.number,
-                "steps": [self._step_json(step, before, seat) for step, before in steps],
-                "v": table.version,
-                "view": view_to_json(table.view(seat)),
-                "timers": self.timers(),
-            },
-        )
+        message: Message = {
+            "type": "steps",
+            "game": row.number,
+            "steps": [self._step_json(step, before, seat) for step, before in steps],
+            "v": table.version,
+            "view": view_to_json(table.view(seat)),
+            "timers": self.timers(),
+        }
+        if since == 0:  # the whole game: its log starts with the opening lines
+            message["lines"] = self._opening(seat)
+        self.send(client, message)
 
     def _steps_since(self, table: Table, since: int) -> list[tuple[TableStep, GameState]] | None:
         """The steps after ``since`` with the state before each, from the history or else the record."""
@@ -1066,7 +1094,7 @@ class TableActor:
         go on as spectators.
         """
         dealt = self.status != "lobby"
-        row = SeatRow(f"Bot {seat}", None, bot or STAND_IN) if dealt or bot is not None else None
+        row = SeatRow(bot_name(seat), None, bot or STAND_IN) if dealt or bot is not None else None
         await self.store.set_seat(self.code, seat, row)
         if row is None:
             self.row.seats.pop(seat, None)
@@ -1122,7 +1150,7 @@ class TableActor:
         if open_seats:
             self._check_bot(message.bot)
         for seat in open_seats:
-            row = SeatRow(f"Bot {seat}", None, message.bot)
+            row = SeatRow(bot_name(seat), None, message.bot)
             try:
                 await self.store.put_seat(self.code, seat, row)
             except SeatTaken:  # a person took it on another worker: they play

@@ -33,7 +33,7 @@ from unoengine.bots.base import known_bots
 from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
 from unoengine.server import auth
-from unoengine.server.actor import OUTBOX, Client, Disconnect, Join, RecordOf, ServerConfig, TableActor, Tap
+from unoengine.server.actor import OUTBOX, Client, Disconnect, Join, RecordOf, ServerConfig, TableActor, Tap, bot_name
 from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import (
     PROTOCOL,
@@ -192,7 +192,7 @@ class UnoServer:
         seats = {0: SeatRow(name, auth.hash_token(token), None)}
         for seat, bot in enumerate(settings.bots):
             if bot is not None:
-                seats[seat] = SeatRow(f"Bot {seat}", None, bot)
+                seats[seat] = SeatRow(bot_name(seat), None, bot)
         for seat, seat_row in seats.items():
             await self.store.put_seat(code, seat, seat_row)
         row.seats = seats

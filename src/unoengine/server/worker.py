@@ -40,7 +40,7 @@ class ServeSpec:
     memory: bool = False
     bot_delay: float = 0.6
     log_level: str = "warning"
-    react_delay: float = 2.0
+    react_delay: float = 3.0  # actor.REACT_DELAY (its reasons there)
     round_wait: float = 15.0
 
     def server_config(self) -> ServerConfig:

@@ -142,8 +142,15 @@ const names = {
     const n = names.seat(seat);
     return n.charAt(0).toUpperCase() + n.slice(1);
   },
-  // The server's words name seats "seat N" (its number from 0); the table names them.
-  inText: (text) => (text || "").replace(/\bseat (\d+)/g, (_, n) => names.seat(Number(n))),
+  // The server's words name seats "seat N" (its number from 0); the table names them ("seat 0's
+  // decision" is "your decision", "not seat 0's" is "not yours").
+  inText: (text) =>
+    (text || "").replace(/\bseat (\d+)('s\b(\s+\w)?)?/g, (_, n, own, next) => {
+      const seat = Number(n);
+      if (!own) return names.seat(seat);
+      if (seat !== T.seat) return `${names.seat(seat)}'s${next || ""}`;
+      return next ? `your${next}` : "yours";
+    }),
   label: (a) => names.inText(a.label),
 };
 const targetName = (seat) => names.Seat(seat);
@@ -163,6 +170,9 @@ function receive(msg) {
   const t = T;
   const before = t.view;
   setTimers(msg.timers);
+  // A refusal is about the moment it was made: the next state (a step, or a sync at another
+  // version) takes its banner away.
+  if (t.banner && "v" in msg && msg.type !== "error" && (msg.v !== t.bannerV || msg.game !== t.game)) t.banner = "";
   switch (msg.type) {
     case "welcome":
       t.backoff = 500;
@@ -188,15 +198,17 @@ function receive(msg) {
           t.loggedV = -1;
         }
         t.logGame = msg.game;
+        if (msg.v === 0 && (t.loggedV ?? -1) < 0) openLog(msg.lines); // nothing played yet: the first card
         if (msg.v > 0 && msg.v > (t.loggedV ?? -1)) send({ type: "sync", since: 0, game: msg.game });
       }
       break;
     case "steps":
       // A rebuild (every step of the game, after a reload) replaces what the log holds.
-      if (msg.game !== t.logGame || (msg.steps.length && msg.steps[0].v <= t.loggedV)) {
+      if (msg.game !== t.logGame || Array.isArray(msg.lines) || (msg.steps.length && msg.steps[0].v <= t.loggedV)) {
         t.log = [];
         t.loggedV = -1;
       }
+      if (Array.isArray(msg.lines)) openLog(msg.lines); // the whole game: its opening lines first
       t.logGame = msg.game;
       t.game = msg.game;
       for (const s of msg.steps) logStep(s, false);
@@ -220,7 +232,7 @@ function receive(msg) {
       if (t.chat.length > 50) t.chat.shift();
       break;
     case "error":
-      t.banner = msg.message;
+      refused(t, msg);
       if (msg.code === "auth" && t.token) forgetSeat(t.code); // a stale token: forget it
       break;
     default:
@@ -229,6 +241,39 @@ function receive(msg) {
   render();
   if (msg.type === "step") showStep(msg, before);
   t.arriving = []; // drawn cards arrive once, not at every redraw
+}
+
+// A banner that says what went wrong, until the next state.
+function say(t, text, v = t.v) {
+  t.banner = text;
+  t.bannerV = v;
+}
+
+// The server's error: its message, seats named; a refused play (`illegal`) says its reason and rule.
+function refused(t, msg) {
+  const probe = t.probe;
+  t.probe = null;
+  const reason = youAgree(names.inText((msg.message || "").replace(/^Refused \([^)]*\):\s*/, "")));
+  const rule = msg.rule ? ` (rule ${msg.rule})` : "";
+  if (!probe) {
+    say(t, msg.code === "illegal" ? `Refused: ${reason}${rule}` : names.inText(msg.message), msg.v ?? t.v);
+  } else if (msg.code === "illegal") {
+    say(t, `${probe} cannot be played now: ${reason}${rule}`);
+  } // (a probe overtaken by a step, `stale`: the page's own reason stays until the next state)
+}
+
+// The engine's reasons speak of "seat N": for the reader's own seat the verb agrees with "you"
+// ("you holds 2 cards" → "you hold 2 cards").
+const youAgree = (text) =>
+  text.replace(/\byou (has|is|does|\w+?(?:ch|sh|x|ss)es|\w+[^s\W]s)\b/g, (_, verb) => {
+    const plain = { has: "have", is: "are", does: "do" }[verb];
+    return `you ${plain || (/(ch|sh|x|ss)es$/.test(verb) ? verb.slice(0, -2) : verb.slice(0, -1))}`;
+  });
+
+// The log's opening: the server's sentences before any step (the first card), as version 0.
+function openLog(lines) {
+  for (const text of lines || []) T.log.push({ text, timeout: false });
+  T.loggedV = Math.max(T.loggedV ?? -1, 0);
 }
 
 // The log: the server's sentences for this seat, or (from an older server) the step's words.
@@ -302,13 +347,22 @@ function pick(card) {
   const v = T.view;
   const options = offered(v).filter((a) => a.type === "play" && a.card === card);
   if (options.length === 0) {
-    T.banner = `${card} cannot be played now`;
+    // Why not: the page's words at once (what is asked now, of whom), then the engine's reason and
+    // rule, asked of the server by offering the card as it is; the server refuses it and changes nothing.
+    const now = names.inText(v.to_act === T.seat ? v.words?.prompt : whoseTurn(v));
+    say(T, `${card} cannot be played now${now ? `: ${now}` : ""}`);
     T.selected = card;
+    if (T.seat !== null && v.outcome === null && online()) {
+      T.probe = card;
+      T.ws.send(JSON.stringify({ type: "act", seat: T.seat, token: T.token, game: T.game, v: T.v, action: card }));
+    }
     render();
     return;
   }
-  askPlay(card, options, { sides: v.sides?.[card], names: targetName, play: act });
+  askPlay(card, options, { sides: v.sides?.[card], sizes: v.hand_sizes, names: targetName, play: act });
 }
+
+const whoseTurn = (v) => (v.outcome !== null ? "the game is over" : v.words?.prompt || `it is seat ${v.to_act}'s turn`);
 
 // "Next round": the server waits for every person's `ready` (the lobby's `waiting`) before dealing on.
 function ready() {

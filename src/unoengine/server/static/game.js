@@ -174,7 +174,9 @@ function pile(v, ui) {
         "div",
         { class: "table-facts" },
         h("span", { class: "draw-pile", id: "draw-pile" }, `Draw pile ${v.draw_pile}`),
-        ` · ${v.direction === 1 ? "↻ clockwise" : "↺ counter-clockwise"} · round ${v.round}`,
+        // With two seats the direction changes nothing (a Reverse acts as a Skip): it is not shown.
+        v.seats > 2 ? ` · ${v.direction === 1 ? "↻ clockwise" : "↺ counter-clockwise"}` : "",
+        ` · round ${v.round}`,
       ),
       known.length
         ? h(
@@ -206,31 +208,35 @@ function pile(v, ui) {
 }
 
 // Cards the viewer may see that belong to the decision (Duo's drawn draft card …), with the detail's
-// own name, and before the first card is turned (Duo's draft) the face-up discard pile.
+// own name.
 function shownCards(v) {
   const cards = Object.entries(v.details || {}).filter(
     ([, value]) => typeof value === "string" && /^[A-Z]/.test(value),
   );
-  const discards = v.top ? [] : v.discard_pile || [];
-  if (!cards.length && !discards.length) return null;
+  if (!cards.length) return null;
   return h(
     "div",
     { class: "shown-cards", id: "shown-cards" },
     cards.map(([key, card]) =>
       h("figure", { class: "shown" }, cardElement(card, { words: wordsOf(v, card) }), h("figcaption", {}, spaced(key))),
     ),
-    discards.length
-      ? h(
-          "figure",
-          { class: "shown discards", id: "discards" },
-          h(
-            "div",
-            { class: "fan" },
-            discards.map((c) => cardElement(c, { size: "small" })),
-          ),
-          h("figcaption", {}, `discard pile, face up: ${discards.length} card${discards.length === 1 ? "" : "s"}`),
-        )
-      : null,
+  );
+}
+
+// Before the first card is turned (Duo's draft), the face-up discard pile: a box of its own, titled,
+// on the table between the pile and the hand, never inside the hand's box (they are nobody's cards).
+function draftDiscards(v) {
+  const discards = v.top ? [] : v.discard_pile || [];
+  if (!discards.length) return null;
+  return h(
+    "section",
+    { class: "draft-discards", id: "discards", "aria-label": "Draft discards (face up)" },
+    h("h3", {}, "Draft discards (face up)", h("span", { class: "muted" }, ` · ${plural(discards.length, "card")}`)),
+    h(
+      "div",
+      { class: "fan" },
+      discards.map((c) => cardElement(c, { size: "small" })),
+    ),
   );
 }
 
@@ -298,6 +304,21 @@ function buttons(v, ui) {
     "div",
     { class: "actions", id: "actions" },
     actions.map((a) => actionButton(a, ui, a.type === "uno" ? "uno" : "")),
+    actions.some((a) => a.type === "uno") ? unoNote(ui) : null,
+  );
+}
+
+// What UNO's countdown means: it holds the bots back; another person may catch at once.
+function unoNote(ui) {
+  const T = ui.T;
+  const people = (T.lobby?.seats || []).filter(
+    (s) => s.seat !== T.seat && !s.open && !s.bot && !s.away && s.connected !== false,
+  );
+  return h(
+    "p",
+    { class: "react-note", id: "uno-note" },
+    "The countdown is how long bots wait before they catch you",
+    people.length ? "; other players can catch you at once." : ".",
   );
 }
 
@@ -362,17 +383,24 @@ export function summaryPanel(ev, L, v, ui) {
             "tr",
             {},
             h("td", {}, ui.names.Seat(s)),
+            // The cell stays a table cell (its rule in line with the row's); its cards wrap inside it.
             h(
               "td",
               { class: "cards" },
-              (cards || []).map((c, i) =>
-                h(
-                  "span",
-                  { class: "scored" },
-                  cardElement(c, { size: "small" }),
-                  h("small", {}, String(((ev.points || [])[s] || [])[i] ?? "")),
-                ),
-              ),
+              cards?.length
+                ? h(
+                    "div",
+                    { class: "scored-cards" },
+                    cards.map((c, i) =>
+                      h(
+                        "span",
+                        { class: "scored" },
+                        cardElement(c, { size: "small" }),
+                        h("small", {}, String(((ev.points || [])[s] || [])[i] ?? "")),
+                      ),
+                    ),
+                  )
+                : h("span", { class: "muted" }, "—"),
             ),
             h("td", {}, ev.deltas[s] > 0 ? `+${ev.deltas[s]}` : String(ev.deltas[s])),
           ),
@@ -455,6 +483,7 @@ export function gamePanel(L, v, ui) {
     { class: "panel game" },
     opponents(L, v, ui),
     pile(v, ui),
+    draftDiscards(v),
     mine(v, ui),
     v.outcome !== null ? finalPanel(v, game, ui) : null,
     v.outcome === null ? verifyPanel(game) : null,

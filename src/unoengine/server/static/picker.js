@@ -2,7 +2,7 @@
 // side, then colour, then target, then UNO — one short question at a time, in a dialog that fits the
 // viewport and scrolls. Nothing is focused but the dialog itself: a key never answers for the player.
 import { COLORS, cardElement, MARKERS } from "./cards.js";
-import { h } from "./dom.js";
+import { h, plural } from "./dom.js";
 
 const dialog = document.getElementById("dialog");
 
@@ -28,8 +28,10 @@ export function openDialog(title, ...body) {
   return box;
 }
 
-// Each step: the field it asks about, the question, and each answer's words.
-function steps(names, sides) {
+// Each step: the field it asks about, the question, each answer's words, and (`first`) the answer
+// offered first. A target is named with its hand size (an H-2 swap is chosen by it; the dialog hides
+// the table); "Play and call UNO" comes first, as in the terminal.
+function steps(names, sides, sizes) {
   return [
     {
       key: "side",
@@ -46,20 +48,27 @@ function steps(names, sides) {
       answer: (v) => `${COLORS[v.toUpperCase()]} ${MARKERS[v.toUpperCase()]}`,
       cls: (v) => `choice ${COLORS[v.toUpperCase()]}`,
     },
-    { key: "target", get: (a) => a.target, question: null, answer: (v) => names(v), cls: () => "" },
+    {
+      key: "target",
+      get: (a) => a.target,
+      question: null,
+      answer: (v) => (typeof sizes?.[v] === "number" ? `${names(v)} (${plural(sizes[v], "card")})` : names(v)),
+      cls: () => "",
+    },
     {
       key: "uno",
       get: (a) => a.uno,
       question: "Call UNO? You will have one card left.",
       answer: (v) => (v ? "Play and call UNO" : "Play without calling UNO"),
       cls: (v) => (v ? "uno" : ""),
+      first: true,
     },
   ];
 }
 
 // Ask which of `options` (the plays of one card) to make; `play(action)` makes it.
-export function askPlay(card, options, { sides, names, play }) {
-  const all = steps(names, sides);
+export function askPlay(card, options, { sides, sizes, names, play }) {
+  const all = steps(names, sides, sizes);
   const chosen = [];
   function next(remaining) {
     if (remaining.length === 1) {
@@ -76,6 +85,7 @@ export function askPlay(card, options, { sides, names, play }) {
       );
     }
     const values = [...new Map(remaining.map((a) => [JSON.stringify(step.get(a)), step.get(a)])).values()];
+    if ("first" in step) values.sort((a, b) => Number(b === step.first) - Number(a === step.first));
     const question = step.question ?? remaining[0].aim ?? "Choose a player";
     show(
       question,
