@@ -21,7 +21,7 @@ from unoengine import (
     view_for,
 )
 from unoengine.core.events import HandsSwapped
-from unoengine.core.rules.base import StackHandler
+from unoengine.core.rules.stacking import StackHandler
 from unoengine.play.table import reaction_order, window_open
 
 STACK: dict[str, Any] = {"stack_draw": "mixed"}

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from unoengine.core.cards import Card, Color, Rank, Seat
 from unoengine.core.engine import apply_unchecked
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import face_matches
+from unoengine.core.rules.tables import face_matches
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView
 

@@ -27,7 +27,7 @@ from unoengine.core.errors import InvalidNotationError, RecordError, excerpt, on
 from unoengine.core.options import PRESETS, parse_options, preset_options
 from unoengine.core.record import ReplayError
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import RuleSet
+from unoengine.core.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from unoengine.core.state import GameState

@@ -21,7 +21,7 @@ from unoengine.cli.stats import StatsUpdate, stats_lines
 from unoengine.core.action_words import ActionInfo, describe_card
 from unoengine.core.cards import COLORS, Card, Color, Rank, format_card
 from unoengine.core.rules import RuleSet, find_rules
-from unoengine.core.rules.base import Options
+from unoengine.core.rules.option_specs import Options
 from unoengine.core.views import PlayerView
 from unoengine.play.narrator import Names, name_seats
 

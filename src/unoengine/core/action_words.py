@@ -17,7 +17,9 @@ from unoengine.core import actions as A
 from unoengine.core.action_ids import action_id
 from unoengine.core.cards import Card, Color, Rank, Seat
 from unoengine.core.errors import InvalidNotationError
-from unoengine.core.rules.base import FOUR_STACKS, TWO_STACKS, Options, RuleSet
+from unoengine.core.rules.option_specs import Options
+from unoengine.core.rules.ruleset import RuleSet
+from unoengine.core.rules.stacking import FOUR_STACKS, TWO_STACKS
 
 GROUPS = ("hand", "decision", "choice", "react")
 """How interfaces offer an action (:attr:`ActionInfo.group`):
@@ -198,7 +200,7 @@ def describe_card(rules: RuleSet, options: Options | Mapping[str, Any], card: Ca
     H-2 (``seven_zero``): a 7 swaps hands, a 0 passes every hand on. H-1 (``stack_draw``):
     a draw card that may be stacked says what may go on it. C-17, H-6 (``wild_draw_four``):
     a Wild Draw Four says when it may be played (``strict``) or that it may be challenged.
-    ``options`` is an :class:`~unoengine.core.rules.base.Options` or a mapping of option names
+    ``options`` is an :class:`~unoengine.core.rules.option_specs.Options` or a mapping of option names
     to values (a view's ``options``); an option it lacks has the rule set's default.
 
     >>> from unoengine.core.cards import parse_card

@@ -31,7 +31,8 @@ from typing import Any, NoReturn
 from unoengine.core.cards import Card, CardId, Seat, format_card
 from unoengine.core.errors import excerpt
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import DeckTables, RuleSet, game_of
+from unoengine.core.rules.ruleset import RuleSet
+from unoengine.core.rules.tables import DeckTables, game_of
 from unoengine.core.state import ChallengeWindow, DrawnCardChoice, Game, GameState
 from unoengine.core.views import PlayerView
 from unoengine.core.work import make_state, shuffle_in_words

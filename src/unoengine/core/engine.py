@@ -17,14 +17,10 @@ from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
 from unoengine.core.errors import IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.events import ActionTaken, Caught, Event
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import (
-    DeckTables,
-    Options,
-    RuleSet,
-    game_of,
-    jump_plays,
-    jump_refusal,
-)
+from unoengine.core.rules.option_specs import Options
+from unoengine.core.rules.plays import jump_plays, jump_refusal
+from unoengine.core.rules.ruleset import RuleSet
+from unoengine.core.rules.tables import DeckTables, game_of
 from unoengine.core.state import (
     GAME_OVER,
     GameState,

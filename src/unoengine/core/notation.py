@@ -17,7 +17,9 @@ from typing import Any
 from unoengine.core.cards import Card, CardId, Color, Seat, format_card, parse_card
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import DeckTables, Options, RuleSet, game_of
+from unoengine.core.rules.option_specs import Options
+from unoengine.core.rules.ruleset import RuleSet
+from unoengine.core.rules.tables import DeckTables, game_of
 from unoengine.core.state import (
     ChallengeWindow,
     DrawnCardChoice,

@@ -2,7 +2,7 @@
 
 A rule set declares its options once (``RuleSet.option_specs``, docs/RULES.md
 H-1 …); this module turns what a person types (``stack_draw=mixed``,
-``target_score=200``) into a game's :class:`~unoengine.core.rules.base.Options`,
+``target_score=200``) into a game's :class:`~unoengine.core.rules.option_specs.Options`,
 for ``uno simulate``, ``uno play``, ``uno serve``'s lobby and the library alike.
 
 Text values: a yes/no option takes exactly ``true`` or ``false`` (any case);
@@ -25,7 +25,8 @@ from typing import Any
 
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import RULESETS, find_rules
-from unoengine.core.rules.base import Options, OptionSpec, RuleSet
+from unoengine.core.rules.option_specs import Options, OptionSpec
+from unoengine.core.rules.ruleset import RuleSet
 
 PRESETS: dict[str, dict[str, bool | int | str]] = {
     "official": {},

@@ -24,7 +24,7 @@ from unoengine.core.errors import (
     one_line,
 )
 from unoengine.core.rules import RULESETS, find_rules
-from unoengine.core.rules.base import HOUSE_OPTIONS
+from unoengine.core.rules.option_specs import HOUSE_OPTIONS
 from unoengine.core.state import GameState
 from unoengine.core.work import shuffled
 

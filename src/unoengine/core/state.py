@@ -26,7 +26,9 @@ from unoengine.core.cards import COLORS, CardId, Color, Seat
 from unoengine.core.values import read_only_when_pure
 
 if TYPE_CHECKING:
-    from unoengine.core.rules.base import DeckTables, Options, PendingHandler, RuleSet
+    from unoengine.core.rules.option_specs import Options
+    from unoengine.core.rules.ruleset import PendingHandler, RuleSet
+    from unoengine.core.rules.tables import DeckTables
 
 
 MAX_CARDS: Final = 256
@@ -129,7 +131,7 @@ def _game_by_name(rules: str, seats: int, options: dict[str, Any]) -> Game:
     game = _GAMES_BY_NAME.get(key)
     if game is None:
         from unoengine.core.rules import find_rules
-        from unoengine.core.rules.base import game_of
+        from unoengine.core.rules.tables import game_of
 
         ruleset = find_rules(rules)
         game = game_of(ruleset, seats, ruleset.options(options))
@@ -247,7 +249,7 @@ def handler_of(game: Game, pending: Decision) -> PendingHandler:
 
 
 CORE_PENDING: tuple[type, ...] = (Turn, DrawnCardChoice, ChallengeWindow, GameOver)
-"""The decisions of every rule set (their handlers are ``rules/base.py``'s ``BASE_HANDLERS``)."""
+"""The decisions of every rule set (their handlers are ``rules/decisions.py``'s ``BASE_HANDLERS``)."""
 
 GAME_OVER = GameOver()
 

@@ -21,7 +21,9 @@ from unoengine.core.events import CardsDrawn, Event, GameEnded, HandsSwapped, Re
 from unoengine.core.state import GAME_OVER, Game, GameState, Outcome, Pending, Termination, Turn
 
 if TYPE_CHECKING:
-    from unoengine.core.rules.base import DeckTables, Effect, Options, RuleSet
+    from unoengine.core.rules.option_specs import Options
+    from unoengine.core.rules.ruleset import Effect, RuleSet
+    from unoengine.core.rules.tables import DeckTables
 
 TURNS: Final[tuple[Turn, ...]] = tuple(Turn(seat) for seat in range(16))
 CARD_BYTE: Final[tuple[bytes, ...]] = tuple(bytes((card,)) for card in range(256))

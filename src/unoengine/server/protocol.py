@@ -19,7 +19,8 @@ from unoengine.bots.base import game_refusal, known_bots
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.options import PRESET_WORDS, PRESETS, option_specs, parse_options, preset_options
 from unoengine.core.rules import find_rules
-from unoengine.core.rules.base import OptionSpec, RuleSet
+from unoengine.core.rules.option_specs import OptionSpec
+from unoengine.core.rules.ruleset import RuleSet
 
 PROTOCOL = "unoengine-ws/1"
 MAX_MESSAGE = 4096

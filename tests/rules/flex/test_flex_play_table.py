@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from tests.test_invariants import SETTINGS
 from unoengine import GameState, apply_unchecked, legal_actions, new_game
 from unoengine.core import actions as A
-from unoengine.core.rules.base import match_row
 from unoengine.core.rules.flex import FLEX, flex_side_plays
+from unoengine.core.rules.tables import match_row
 from unoengine.core.state import Turn
 
 

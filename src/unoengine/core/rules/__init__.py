@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from unoengine.core.errors import InvalidNotationError, excerpt
-from unoengine.core.rules.base import Options, RuleSet
 from unoengine.core.rules.classic import CLASSIC
 from unoengine.core.rules.duo import DUO
 from unoengine.core.rules.flex import FLEX
+from unoengine.core.rules.option_specs import Options
+from unoengine.core.rules.ruleset import RuleSet
 
 RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (CLASSIC, DUO, FLEX)}
 

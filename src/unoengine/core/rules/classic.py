@@ -33,21 +33,13 @@ from __future__ import annotations
 from typing import Final
 
 from unoengine.core.cards import Card, CardId, Rank
-from unoengine.core.rules.base import (
-    BASE_DECISIONS,
-    CLASSIC_EFFECTS,
-    RuleSet,
-    StackHandler,
-    classic_wild_draw_four_legal,
-    deal_seven,
-    dealer_to_the_left,
-    first_to_target,
-    rule_set_options,
-    standard_deck,
-    wild_draw_four_option,
-    winner_takes_all,
-    with_base,
-)
+from unoengine.core.rules.decisions import BASE_DECISIONS, with_base
+from unoengine.core.rules.effects import CLASSIC_EFFECTS, classic_wild_draw_four_legal
+from unoengine.core.rules.option_specs import rule_set_options, wild_draw_four_option
+from unoengine.core.rules.ruleset import RuleSet
+from unoengine.core.rules.scoring import deal_seven, dealer_to_the_left, first_to_target, winner_takes_all
+from unoengine.core.rules.stacking import StackHandler
+from unoengine.core.rules.tables import standard_deck
 from unoengine.core.state import DrawStack
 from unoengine.core.work import CARD_BYTE, Work
 

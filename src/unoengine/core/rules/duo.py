@@ -41,24 +41,13 @@ from typing import Any, Final, NamedTuple
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
 from unoengine.core.events import CardsDrawn
-from unoengine.core.rules.base import (
-    BASE_DECISIONS,
-    CLASSIC_EFFECTS,
-    CLASSIC_WORDS,
-    NO_EFFECT,
-    WILD_DRAW_FOUR,
-    Effect,
-    OptionSpec,
-    PendingHandler,
-    RuleSet,
-    StackHandler,
-    color_index,
-    describe_with,
-    rule_set_options,
-    standard_deck,
-    wild_draw_four_option,
-    with_base,
-)
+from unoengine.core.rules.decisions import BASE_DECISIONS, with_base
+from unoengine.core.rules.effects import CLASSIC_EFFECTS, NO_EFFECT, WILD_DRAW_FOUR
+from unoengine.core.rules.option_specs import OptionSpec, rule_set_options, wild_draw_four_option
+from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet
+from unoengine.core.rules.stacking import StackHandler
+from unoengine.core.rules.tables import color_index, standard_deck
+from unoengine.core.rules.words import CLASSIC_WORDS, describe_with
 from unoengine.core.state import GameState
 from unoengine.core.work import CARD_BYTE, Work
 

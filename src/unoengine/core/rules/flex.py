@@ -47,26 +47,12 @@ from typing import Any
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
 from unoengine.core.events import PowerFlipped
-from unoengine.core.rules.base import (
-    DRAW_TWO,
-    NO_EFFECT,
-    REVERSE,
-    SKIP,
-    WILD_DRAW_FOUR,
-    DeckTables,
-    Effect,
-    PlayHooks,
-    RuleSet,
-    deal_seven,
-    dealer_to_the_left,
-    describe_with,
-    face_matches,
-    first_to_target,
-    match_row,
-    rule_set_options,
-    wild_draw_four_option,
-    winner_takes_all,
-)
+from unoengine.core.rules.effects import DRAW_TWO, NO_EFFECT, REVERSE, SKIP, WILD_DRAW_FOUR
+from unoengine.core.rules.option_specs import rule_set_options, wild_draw_four_option
+from unoengine.core.rules.ruleset import Effect, PlayHooks, RuleSet
+from unoengine.core.rules.scoring import deal_seven, dealer_to_the_left, first_to_target, winner_takes_all
+from unoengine.core.rules.tables import DeckTables, face_matches, match_row
+from unoengine.core.rules.words import describe_with
 from unoengine.core.state import ChallengeWindow, GameState
 from unoengine.core.work import CARD_BYTE, Work
 
