@@ -253,7 +253,19 @@ def test_play_and_rl_never_import_each_other() -> None:
 VARIANT_MODULES = ("unoengine.core.rules.classic", "unoengine.core.rules.duo", "unoengine.core.rules.flex")
 SHARED_RULE_MODULES = tuple(
     f"unoengine.core.rules.{name}"
-    for name in ("ruleset", "option_specs", "tables", "words", "effects", "stacking", "scoring", "plays", "decisions")
+    for name in (
+        "ruleset",
+        "option_specs",
+        "tables",
+        "words",
+        "effects",
+        "stacking",
+        "scoring",
+        "plays",
+        "decisions",
+        "compose",
+        "windows",
+    )
 )
 """The modules of what several rule sets share (the base decisions, effects, hooks and tables)."""
 
@@ -277,7 +289,7 @@ def test_the_shared_core_holds_nothing_of_a_rule_set() -> None:
     import unoengine.core  # noqa: F401
 
     shared = [
-        f"unoengine.core.{path.stem}"
+        "unoengine." + ".".join(path.relative_to(SRC).with_suffix("").parts)
         for path in sources(CORE)
         if not path.is_relative_to(RULES) and path.name != "__init__.py"
     ]
@@ -298,13 +310,21 @@ def test_each_rule_set_registers_its_own_decisions_and_hooks() -> None:
     decision can be shared (H-1's stack is Duo's volley).
     """
     from unoengine.core.rules import RULESETS
+    from unoengine.core.rules.compose import compose
     from unoengine.core.rules.decisions import BASE_DECISIONS, BASE_HANDLERS
 
     owners: dict[str, str] = {}
     for rules in RULESETS.values():
         home = f"unoengine.core.rules.{rules.name}"
         allowed = (home, *SHARED_RULE_MODULES, "unoengine.core.engine")
-        assert set(rules.handlers) == set(rules.decisions), f"{rules.name}: a decision without a handler"
+        every = {spec.name: spec.choices[-1] if spec.choices else spec.default for spec in rules.option_specs}
+        every.update({spec.name: True for spec in rules.option_specs if spec.kind is bool})
+        every.pop("draw_until_playable")  # (draw_to_match is on)
+        full = compose(rules, rules.options(every))  # every house rule on: each decision has its handler
+        assert set(full.handlers) == set(rules.decisions), f"{rules.name}: a decision without a handler"
+        for kind in set(full.handlers) - set(rules.handlers):
+            module = type(full.handlers[kind]).__module__
+            assert module in SHARED_RULE_MODULES, f"{rules.name}'s {kind!r}: a house rule's decision from {module}"
         for kind, handler in BASE_HANDLERS.items():
             assert rules.handlers[kind] is handler, f"{rules.name} replaces the base decision {kind!r}"
             assert rules.decisions[kind] is BASE_DECISIONS[kind]
@@ -331,3 +351,42 @@ def test_no_module_fills_another_modules_registry_at_import() -> None:
 
     for name in ("PENDING_TYPES", "HIDES_TOP"):
         assert not hasattr(state, name), name
+
+
+WORDS_AND_PARSERS = ("options.py", "option_specs.py", "record.py", "notation.py", "action_words.py")
+"""Modules that carry every option by name (the parsers, records, the state notation) or word a view's options for
+interfaces (``action_words``): they play no rule."""
+
+
+def test_no_shared_module_reads_a_house_rule_option() -> None:
+    """The shared handlers, the engine and the rule sets read no house-rule option: a house rule is its module
+    (``unoengine.core.house``), which composes what it adds into a game (``Game``: handlers, effects, filters,
+    windows, ``hand_size``, ``uno_penalty``). Docstrings and comments may name them; code may not."""
+    from unoengine.core.house import HOUSE_OPTIONS
+
+    names = {spec.name for spec in HOUSE_OPTIONS}
+    house = CORE / "house"
+    offenders = []
+    for path in sources(CORE):
+        if path.is_relative_to(house) or path.name in WORDS_AND_PARSERS:
+            continue  # the house rules themselves; what carries or words every option of a view or record
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in names:
+                offenders.append(f"{where(path, node)} reads .{node.attr}")
+            elif (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and node.value in names
+                and id(node) not in docstrings
+            ):
+                offenders.append(f"{where(path, node)} names {node.value!r}")
+    assert not offenders, offenders

@@ -28,7 +28,7 @@ def decision_names() -> set[str]:
     """Every decision's name: the core's and each rule set's own."""
     names: set[str] = set()
     for rules in RULESETS.values():
-        names |= set(rules.handlers)
+        names |= set(rules.decisions)  # (a house rule's decision, H-1's stack, has its type here)
     return names
 
 

@@ -155,7 +155,9 @@ def test_h1_h3_no_jump_in_while_a_stack_is_pending() -> None:
 
 
 def test_h1_d13_duo_volley_is_the_shared_stacking_decision_and_duo_refuses_stack_draw() -> None:
-    assert type(DUO.handlers["volley"]) is StackHandler and type(CLASSIC.handlers["stack"]) is StackHandler
+    stacking = new_game("classic", 2, seed=1, options={"stack_draw": "same"}).game
+    assert type(DUO.handlers["volley"]) is StackHandler and type(stacking.handlers["stack"]) is StackHandler
+    assert "stack" not in CLASSIC.handlers, "H-1's decision is the house rule's: a game without it has none"
     with pytest.raises(InvalidNotationError, match=r"'stack_draw' \(H-1\) is not available in UNO Duo"):
         new_game("duo", 2, seed=1, options={"stack_draw": "draw_two"})
     with pytest.raises(InvalidNotationError, match=r"'stack_draw' \(H-1\) is not available in UNO Flex!"):
@@ -360,6 +362,21 @@ def test_h5_draw_to_match_draws_again_until_a_card_fits_and_may_play_it() -> Non
         apply(state, 1, "draw")
     state = run(state, "1 R9")
     assert top(state) == "R9" and state.to_act == 2
+
+
+def test_h4_h5_with_forced_play_a_drawn_card_that_does_not_fit_is_followed_by_another_draw() -> None:
+    """H-4's Reading with H-5: no pass while a card can be drawn; the card that fits must be played."""
+    options = {"draw_to_match": True, "forced_play": True}
+    state = deal("classic", [["B1"], ["G3"], ["G3"]], top="R5", draw=["Y1", "R9"], options=options)
+    state = shrink(state, 1, 1)
+    state = run(state, "1 draw")
+    assert legal(state, 1) == ["draw"]
+    with pytest.raises(IllegalActionError, match="H-4 the drawn card does not fit: with forced play, draw again"):
+        apply(state, 1, "pass")
+    state = run(state, "1 draw")
+    assert legal(state, 1) == ["R9"]
+    with pytest.raises(IllegalActionError, match="H-4 the drawn card can be played and must be played"):
+        apply(state, 1, "pass")
 
 
 def test_h5_c22_draw_to_match_and_draw_until_playable_cannot_both_be_on() -> None:

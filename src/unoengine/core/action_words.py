@@ -11,15 +11,16 @@ gets the generic words below.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from unoengine.core import actions as A
 from unoengine.core.action_ids import action_id
 from unoengine.core.cards import Card, Color, Rank, Seat
 from unoengine.core.errors import InvalidNotationError
+from unoengine.core.rules.compose import HouseRule
 from unoengine.core.rules.option_specs import Options
 from unoengine.core.rules.ruleset import RuleSet
-from unoengine.core.rules.stacking import FOUR_STACKS, TWO_STACKS
 
 GROUPS = ("hand", "decision", "choice", "react")
 """How interfaces offer an action (:attr:`ActionInfo.group`):
@@ -193,6 +194,15 @@ def _option(rules: RuleSet, options: Options | Mapping[str, Any], name: str) -> 
     return options[name] if name in options else getattr(rules.default_options, name)
 
 
+def _on(rules: RuleSet, options: Options | Mapping[str, Any], house: HouseRule) -> bool:
+    """Is the house rule on at a table with these options (a view's mapping: the missing ones at their defaults)?"""
+    if isinstance(options, Options):
+        return house.on(options)
+    defaults = rules.default_options
+    values = {name: options.get(name, getattr(defaults, name)) for name in defaults.names}
+    return house.on(replace(defaults, **values))
+
+
 def describe_card(rules: RuleSet, options: Options | Mapping[str, Any], card: Card, flex: bool = False) -> str:
     """What a card does when played at this table, in words: the rule set's (``RuleSet.describe_side``),
     changed by the table's options. Every interface shows a card's meaning through this one function.
@@ -209,21 +219,10 @@ def describe_card(rules: RuleSet, options: Options | Mapping[str, Any], card: Ca
     'green 7: swap hands with a player you choose'
     """
     text = rules.describe_side(card, flex)
-    name = card.words.split(", flex side")[0]
+    for house in rules.house:  # each house rule's own words (H-1, H-2), those the table's options turn on
+        if _on(rules, options, house):
+            text = house.describe(card, flex, text, options)
     rank = card.rank
-    if not flex and rank is Rank.NUMBER and card.number in (0, 7) and _option(rules, options, "seven_zero"):
-        if card.number == 7:
-            return f"{name}: swap hands with a player you choose"
-        return f"{name}: every hand passes on in the direction of play"
-    stack = _option(rules, options, "stack_draw")
-    if not flex and (
-        (rank is Rank.DRAW_TWO and stack in TWO_STACKS) or (rank is Rank.WILD_DRAW_FOUR and stack in FOUR_STACKS)
-    ):
-        if stack == "mixed":
-            adds = "a Draw Two or Wild Draw Four"
-        else:
-            adds = "a Draw Two" if rank is Rank.DRAW_TWO else "a Wild Draw Four"
-        text += f", unless they stack {adds} on it"
     if rank in _WILD_DRAW_FOURS and "draws 4" in text:
         if _option(rules, options, "wild_draw_four") == "strict":
             text = text.replace(" or challenges", "") + " (only without a card of the current colour)"

@@ -15,16 +15,14 @@ from typing import Any, Final
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
 from unoengine.core.errors import IllegalActionError, InvalidNotationError, excerpt
-from unoengine.core.events import ActionTaken, Caught, Event
+from unoengine.core.events import ActionTaken, Event
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.option_specs import Options
-from unoengine.core.rules.plays import jump_plays, jump_refusal
 from unoengine.core.rules.ruleset import RuleSet
 from unoengine.core.rules.tables import DeckTables, game_of
 from unoengine.core.state import (
     GAME_OVER,
     GameState,
-    Turn,
     handler_of,
     is_int,
     seat_of,
@@ -141,9 +139,9 @@ def new_game(
     if dealer is not None and (not is_int(dealer) or not 0 <= dealer < seats):
         raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {excerpt(dealer)}")
     game = game_of(ruleset, seats, resolved)
-    if seats * resolved.hand_size > len(game.tables.cards) - MIN_UNDEALT:
+    if seats * game.deal_size > len(game.tables.cards) - MIN_UNDEALT:
         raise InvalidNotationError(
-            f"option 'hand_size' (H-8): {seats} hands of {resolved.hand_size} leave fewer than {MIN_UNDEALT} "
+            f"option 'hand_size' (H-8): {seats} hands of {game.deal_size} leave fewer than {MIN_UNDEALT} "
             f"of the {len(game.tables.cards)} cards of {ruleset.title} undealt"
         )
     if deck is not None and not isinstance(deck, list | tuple):
@@ -248,9 +246,10 @@ def legal_actions(state: GameState, seat: object) -> tuple[A.Action, ...]:
     """Every legal action of ``seat``, in a fixed order, out-of-turn ones included.
 
     The acting seat's decision comes first (plays in hand order, then ``draw`` or
-    ``pass``); then ``uno`` for the seat that may call it and ``catch N`` for the
-    others (C-18, C-19). Empty for a seat with nothing to do, for anything that is
-    not a seat, and once the game is over.
+    ``pass``); then the open out-of-turn window's actions (``Game.windows``): ``uno``
+    for the seat that may call it and ``catch N`` for the others (C-18, C-19), a
+    jump-in (H-3). Empty for a seat with nothing to do, for anything that is not a
+    seat, and once the game is over.
 
     >>> state = new_game("classic", 2, seed=1)
     >>> [A.format_action(a) for a in legal_actions(state, state.to_act)][-1]
@@ -292,15 +291,12 @@ def _legal_actions(state: GameState, seat: Seat) -> tuple[A.Action, ...]:
         out = handler_of(state.game, pending).legal(state, seat)  # the decision's handler
     elif state.outcome is not None or not 0 <= seat < state.seats:
         return ()
-    elif state.unsafe is None:
-        if not (type(pending) is Turn and state.game.options.jump_in):
-            return ()
-        return tuple(jump_plays(state, seat))  # H-3: the out-of-turn window of a normal turn
     else:
         out = []
-    unsafe = state.unsafe
-    if unsafe is not None:
-        out.append(A.CALL_UNO if unsafe == seat else A.catch(unsafe))
+    for window in state.game.windows:  # the out-of-turn windows (at most one is open)
+        if window.is_open(state):
+            out += window.offers(state, seat)
+            break
     return tuple(out)
 
 
@@ -341,8 +337,6 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
     return Transition(apply_unchecked(state, seat, action), prior=state, seat=seat, action=action)
 
 
-_CALL_UNO: Final = A.CallUno
-_CATCH: Final = A.Catch
 _ACTION_TYPES: Final = A.ACTION_TYPES
 
 
@@ -355,16 +349,9 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
     work.steps += 1
     if events is not None:
         events.append(ActionTaken(seat, action))
-    action_type = type(action)
-    if action_type is _CALL_UNO:
-        work.unsafe = None  # C-18: called in time
-        return work.freeze()
-    if action_type is _CATCH:
-        victim = action.seat  # type: ignore[union-attr]
-        work.unsafe = None
-        if work.events is not None:
-            work.emit(Caught(seat, victim))
-        work.draw(victim, work.options.uno_penalty)  # C-18, H-7: a caught player draws 2 (the option)
+    window = state.game.window_of.get(type(action))
+    if window is not None:  # an out-of-turn action its window applies (C-18's uno and catch)
+        window.apply(work, seat, action)
         return work.freeze()
     work.unsafe = None  # C-18: the window closes at any other action
     handler_of(state.game, state.pending).apply(work, seat, action)  # the decision's handler
@@ -376,29 +363,15 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
 
 def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]:
     """The rule number and the reason for refusing ``action`` by ``seat`` (G-4)."""
-    cite = state.rules.cite
     if state.outcome is not None:
         return "G-4", "the game is over"
     if not is_int(seat) or not 0 <= seat < state.seats:
         return "G-4", f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1})"
-    if type(action) is A.CallUno:
-        count = len(state.hand_bytes[seat])
-        if count != 1:
-            return cite["uno"], f"seat {seat} holds {count} cards, not one, and cannot call UNO"
-        return cite["uno"], f"seat {seat} has no UNO to call (already called, or the window has closed)"
-    if type(action) is A.Catch:
-        target = action.seat
-        if target == seat:
-            return cite["uno"], "a seat cannot catch itself"
-        if not 0 <= target < state.seats:
-            return "G-4", f"there is no seat {target}"
-        count = len(state.hand_bytes[target])
-        if count != 1:
-            return cite["uno"], f"seat {target} holds {count} cards, not one: there is nothing to catch"
-        return cite["uno"], f"seat {target} called UNO in time (or the window has closed)"
+    for window in state.game.windows:  # an out-of-turn action: its window says why
+        refused = window.refusal(state, seat, action)
+        if refused is not None:
+            return refused
     pending = state.pending
     if pending.seat != seat:
-        if state.options.jump_in and type(action) is A.Play:
-            return jump_refusal(state, seat, action)
         return "G-4", f"it is seat {pending.seat}'s decision ({pending.kind}), not seat {seat}'s"
-    return state.rules.handlers[pending.kind].refusal(state, seat, action)  # the decision's handler
+    return state.game.handlers[pending.kind].refusal(state, seat, action)  # the decision's handler

@@ -23,8 +23,8 @@ from unoengine.core.errors import (
     excerpt,
     one_line,
 )
+from unoengine.core.house import HOUSE_OPTIONS
 from unoengine.core.rules import RULESETS, find_rules
-from unoengine.core.rules.option_specs import HOUSE_OPTIONS
 from unoengine.core.state import GameState
 from unoengine.core.work import shuffled
 

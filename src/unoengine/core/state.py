@@ -26,9 +26,11 @@ from unoengine.core.cards import COLORS, CardId, Color, Seat
 from unoengine.core.values import read_only_when_pure
 
 if TYPE_CHECKING:
+    from unoengine.core.rules.compose import AfterPlay, GameParts, HouseRule, PlayFilter
     from unoengine.core.rules.option_specs import Options
-    from unoengine.core.rules.ruleset import PendingHandler, RuleSet
+    from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet
     from unoengine.core.rules.tables import DeckTables
+    from unoengine.core.rules.windows import Window
 
 
 MAX_CARDS: Final = 256
@@ -69,20 +71,72 @@ class Game:
     state pickles in a few bytes plus what changes.
     """
 
-    __slots__ = ("handler_by_type", "option_items", "options", "pickled", "rules", "seats", "tables", "turn_handler")
+    __slots__ = (
+        "after_play",
+        "card_effects",
+        "catch_draws",
+        "deal_size",
+        "handler_by_type",
+        "handlers",
+        "house",
+        "option_items",
+        "options",
+        "pickled",
+        "play_filters",
+        "rules",
+        "seats",
+        "tables",
+        "turn_handler",
+        "window_of",
+        "windows",
+    )
 
-    def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables) -> None:
+    def __init__(self, rules: RuleSet, seats: int, options: Options, tables: DeckTables, parts: GameParts) -> None:
         self.rules: Final = rules
         self.seats: Final = seats
         self.options: Final = options
         self.tables: Final = tables
+        handlers = parts.handlers
+        self.handlers: Final[dict[str, PendingHandler]] = handlers
+        """Every decision's handler by kind: the rule set's, with what its house rules add or wrap
+        (:func:`~unoengine.core.rules.compose.compose`)."""
         self.handler_by_type: Final[dict[type, PendingHandler]] = {
-            decision: rules.handlers[kind] for kind, decision in rules.decisions.items() if kind in rules.handlers
+            decision: handlers[kind] for kind, decision in rules.decisions.items() if kind in handlers
         }
-        """The handler of each decision type of the rule set (``rules.handlers`` by ``rules.decisions``): found by
-        the decision's type, without reading its ``kind``."""
-        self.turn_handler: Final[PendingHandler] = rules.handlers["turn"]
+        """The handler of each decision type (``handlers`` by ``rules.decisions``): found by the decision's type,
+        without reading its ``kind``."""
+        self.turn_handler: Final[PendingHandler] = handlers["turn"]
         """The handler of a normal turn (most decisions are turns)."""
+        overrides = parts.effects
+        self.card_effects: Final[tuple[tuple[Effect | None, Effect | None], ...]] = (
+            tables.card_effects
+            if not overrides
+            else tuple(
+                (
+                    overrides.get((card.rank, False), effects[0]),
+                    overrides.get((card.rank, True), effects[1]),
+                )
+                for card, effects in zip(tables.cards, tables.card_effects, strict=True)
+            )
+        )
+        """Each physical card's effect on its normal and flex side: the deck's (``rules.effects``), or the one a
+        house rule puts in its place (H-1's stacking Draw Two)."""
+        self.play_filters: Final[tuple[PlayFilter, ...]] = tuple(parts.play_filters)
+        """The house rules' changes to the plays offered (H-2), in order."""
+        self.after_play: Final[tuple[AfterPlay, ...]] = tuple(parts.after_play)
+        """The house rules' steps after a card's effect (H-2's swap)."""
+        self.windows: Final[tuple[Window, ...]] = tuple(parts.windows)
+        """The out-of-turn windows (:mod:`unoengine.core.rules.windows`): C-18's, then the house rules' (H-3)."""
+        self.window_of: Final[dict[type, Window]] = {
+            action_type: window for window in parts.windows for action_type in window.consumes
+        }
+        """The window that applies each action type it consumes (``uno``, ``catch``)."""
+        self.deal_size: Final[int] = parts.deal_size
+        """C-2, D-3, F-6 (H-8): the cards dealt to each seat."""
+        self.catch_draws: Final[int] = parts.catch_draws
+        """C-18 (H-7): the cards a caught seat draws."""
+        self.house: Final[tuple[HouseRule, ...]] = tuple(parts.house)
+        """The house rules on in this game."""
         self.option_items: Final[tuple[tuple[str, Any], ...]] = tuple(options.to_dict().items())
         """The game's options (its rule set's keys), as sorted (name, value) pairs (views show them)."""
         defaults = rules.default_options.to_dict()
@@ -239,12 +293,12 @@ _TURN: Final = Turn
 
 
 def handler_of(game: Game, pending: Decision) -> PendingHandler:
-    """The handler of the pending decision (``game.rules.handlers[pending.kind]``), found by its type."""
+    """The handler of the pending decision (``game.handlers[pending.kind]``), found by its type."""
     if type(pending) is _TURN:
         return game.turn_handler
     handler = game.handler_by_type.get(type(pending))
     if handler is None:
-        return game.rules.handlers[pending.kind]
+        return game.handlers[pending.kind]
     return handler
 
 

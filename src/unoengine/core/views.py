@@ -136,7 +136,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
     own = seat is not None and to_act == seat
     drawn = pending.card if own and isinstance(pending, DrawnCardChoice) else None
     known = min(state.public_bottom, len(state.draw_bytes))
-    handler = game.rules.handlers[kind]
+    handler = game.handlers[kind]
     # Built in C from the fields in order (a NamedTuple built by keywords runs Python code: about 2 µs of
     # the call); the comments name each field, as PlayerView declares them.
     view: PlayerView = _new_tuple(

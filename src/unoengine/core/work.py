@@ -17,7 +17,7 @@ from mypy_extensions import i64
 
 from unoengine.core.actions import Play
 from unoengine.core.cards import Card, CardId, Color, Seat
-from unoengine.core.events import CardsDrawn, Event, GameEnded, HandsSwapped, Reshuffled, RoundEnded, RoundStarted
+from unoengine.core.events import CardsDrawn, Event, GameEnded, Reshuffled, RoundEnded, RoundStarted
 from unoengine.core.state import GAME_OVER, Game, GameState, Outcome, Pending, Termination, Turn
 
 if TYPE_CHECKING:
@@ -406,54 +406,17 @@ class Work:
             self.unsafe = seat
         final = left == 0
         if effect is None:
-            effect = tables.card_effects[card][1 if action.flex else 0]
+            effect = self.game.card_effects[card][1 if action.flex else 0]
             if effect is None:
                 effect = rules.effects[(face.rank, action.flex)]  # raises: the rule set has no such effect
         effect.run(self, seat, face, action, final)
-        if not final and self.options.seven_zero:
-            number = tables.card_number[card]
-            if number in (0, 7):
-                self.seven_zero(seat, number, action.target)
+        if not final:
+            for after in self.game.after_play:  # a house rule's step after the effect (H-2's swap)
+                after.run(self, seat, card, action)
         if hooks is not None:
             hooks.after_card(self)
         if final:
             self.end_round(seat)
-
-    def seven_zero(self, seat: Seat, number: int, target: Seat | None) -> None:
-        """H-2: a 7 swaps hands with ``target``; a 0 passes every hand one seat on in the direction of play.
-
-        Then the first seat in turn order from the player (the player first) that
-        now holds one card must call UNO (the UNO window, C-18); a call made before
-        the swap no longer counts.
-        """
-        hands = self.hands
-        before = list(hands)
-        if number == 7:
-            assert target is not None
-            hands[seat], hands[target] = hands[target], hands[seat]
-            moved = [seat, target]
-            receiver = {seat: target, target: seat}
-        else:
-            for owner in range(self.seats):
-                hands[self.next_seat(owner)] = before[owner]
-            moved = list(range(self.seats))
-            receiver = {owner: self.next_seat(owner) for owner in moved}
-        # What was known of a hand moves with it; each giver knows the hand it gave.
-        self.known = tuple(
-            (viewer, receiver.get(holder, holder), card)
-            for viewer, holder, card in self.known
-            if viewer != receiver.get(holder, holder)
-        )
-        for giver in moved:
-            self.learn(giver, receiver[giver], before[giver])
-        self.unsafe = None
-        for offset in range(self.seats):
-            candidate = self.next_seat(seat, offset)
-            if candidate in moved and len(hands[candidate]) == 1:
-                self.unsafe = candidate
-                break
-        if self.events is not None:
-            self.emit(HandsSwapped(seat, target, tuple(moved)))
 
     def end_round(self, winner: Seat | None) -> None:
         """Score the round (C-21, D-19, F-28; none when blocked, G-6), then deal the next or end."""

@@ -34,7 +34,8 @@ from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_gam
 from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.events import Event, event_to_json, redact
 from unoengine.core.record import Record, ReplayError, record_of
-from unoengine.core.state import GameState, Turn, is_int
+from unoengine.core.rules.windows import Window
+from unoengine.core.state import GameState, is_int
 from unoengine.core.views import PlayerView, view_for
 
 MAX_STEPS = 100_000
@@ -93,34 +94,35 @@ def _found_in(chosen: object, legal: tuple[Action, ...]) -> Action | None:
     return None
 
 
-def window_open(state: GameState) -> bool:
-    """Is an out-of-turn window open: the UNO window (C-18) or the jump-in window (H-3)?
+def open_window(state: GameState) -> Window | None:
+    """The out-of-turn window open now (the game's ``windows``: C-18's UNO window, H-3's jump-in …), or ``None``.
 
     While one is, seats other than the one to act may have legal actions
     (:func:`~unoengine.legal_actions` lists them: ``uno``, ``catch N``, jump-in plays).
     """
     if state.outcome is not None:
-        return False
-    return state.unsafe is not None or (state.options.jump_in and type(state.pending) is Turn)
+        return None
+    for window in state.game.windows:
+        if window.is_open(state):
+            return window
+    return None
+
+
+def window_open(state: GameState) -> bool:
+    """Is an out-of-turn window open (:func:`open_window`)?"""
+    return open_window(state) is not None
 
 
 def reaction_order(state: GameState) -> list[Seat]:
-    """Who is offered the open out-of-turn window (C-18's UNO catch, H-3's jump-in), in order.
+    """Who is offered the open out-of-turn window, in order (the window's own ``order``).
 
-    The other seats come first, in turn order from the seat to act (the seat to
-    act itself first while a UNO window is open: it may catch); then the seat that
-    forgot to call UNO. Empty while no window is open. A seat offered the window
-    answers from its own legal actions; the first that acts takes it.
+    C-18: the other seats first, in turn order from the seat to act (the seat to act
+    itself first: it may catch), then the seat that forgot to call UNO; H-3: the
+    other seats in turn order. Empty while no window is open. A seat offered the
+    window answers from its own legal actions; the first that acts takes it.
     """
-    if not window_open(state):
-        return []
-    unsafe = state.unsafe
-    seats = state.seats
-    start = state.pending.seat if state.pending.seat is not None else 0
-    order = [(start + k) % seats for k in range(seats)]
-    if unsafe is None:
-        return order[1:]  # H-3: the seat to act plays in turn, the others may jump in
-    return [seat for seat in order if seat != unsafe] + [unsafe]
+    window = open_window(state)
+    return [] if window is None else window.order(state)
 
 
 class Table:

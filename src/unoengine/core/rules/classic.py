@@ -33,12 +33,12 @@ from __future__ import annotations
 from typing import Final
 
 from unoengine.core.cards import Card, CardId, Rank
+from unoengine.core.house import allowed, rule_set_options
 from unoengine.core.rules.decisions import BASE_DECISIONS, with_base
 from unoengine.core.rules.effects import CLASSIC_EFFECTS, classic_wild_draw_four_legal
-from unoengine.core.rules.option_specs import rule_set_options, wild_draw_four_option
+from unoengine.core.rules.option_specs import wild_draw_four_option
 from unoengine.core.rules.ruleset import RuleSet
 from unoengine.core.rules.scoring import deal_seven, dealer_to_the_left, first_to_target, winner_takes_all
-from unoengine.core.rules.stacking import StackHandler
 from unoengine.core.rules.tables import standard_deck
 from unoengine.core.state import DrawStack
 from unoengine.core.work import CARD_BYTE, Work
@@ -113,8 +113,9 @@ CLASSIC = RuleSet(
     score_round=winner_takes_all,
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
-    handlers=with_base({"stack": StackHandler("", "H-1", "stack")}),  # H-1: the shared stacking decision
+    handlers=with_base({}),
     decisions={**BASE_DECISIONS, "stack": DrawStack},
+    house=allowed("classic"),
     rule_letter="C",
     cite={"match": "C-7", "drawn": "C-8", "wild": "C-9", "wd4": "C-16", "uno": "C-19", "flex": "C-7"},
 )

@@ -18,7 +18,6 @@ from unoengine.core.rules.plays import (
     turn_plays,
 )
 from unoengine.core.rules.ruleset import PendingHandler
-from unoengine.core.rules.stacking import FOUR_STACKS, stack_plays
 from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameOver, GameState, Turn, drawn_choice
 from unoengine.core.work import Work
 
@@ -55,23 +54,23 @@ def resolve_challenge(work: Work, seat: Seat, pending: ChallengeWindow, challeng
         work.draw(seat, pending.draws)
         work.turn(pending.after_accept)
         return
-    player = pending.player
-    if work.events is not None:
-        work.emit(HandShown(player, seat, tuple(work.hands[player]), pending.legal))
-    work.learn(seat, player, work.hands[player])  # C-17: the challenger has seen the hand
-    if work.events is not None:
-        work.emit(ChallengeResolved(seat, player, not pending.legal))
+    show_challenged_hand(work, seat, pending)
     if pending.legal:
         work.draw(seat, pending.draws + 2)
         work.turn(pending.after_fail)
-    elif pending.draws > 4 and work.options.stack_draw != "none":
-        # H-1: a challenge settles only the last Wild Draw Four: its player draws 4, the challenger the rest.
-        work.draw(player, 4)
-        work.draw(seat, pending.draws - 4)
-        work.turn(pending.after_success)
     else:
-        work.draw(player, pending.draws)
+        work.draw(pending.player, pending.draws)
         work.turn(pending.after_success)
+
+
+def show_challenged_hand(work: Work, seat: Seat, pending: ChallengeWindow) -> None:
+    """C-17: the challenged hand is shown to the challenger (who knows it from then on, G-2) and the result said."""
+    player = pending.player
+    if work.events is not None:
+        work.emit(HandShown(player, seat, tuple(work.hands[player]), pending.legal))
+    work.learn(seat, player, work.hands[player])
+    if work.events is not None:
+        work.emit(ChallengeResolved(seat, player, not pending.legal))
 
 
 _PLAY: Final = A.Play
@@ -81,12 +80,11 @@ _PASS_ACTION: Final = A.PASS
 
 
 class TurnHandler(PendingHandler):
-    """``turn`` (C-7, C-8; H-4): play a card, or ``draw``."""
+    """``turn`` (C-7, C-8): play a card, or ``draw``."""
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         out = turn_plays(state, seat)
-        if not (out and state.game.options.forced_play):  # H-4: a seat that can play may not draw
-            out.append(_DRAW_ACTION)
+        out.append(_DRAW_ACTION)
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
@@ -96,8 +94,6 @@ class TurnHandler(PendingHandler):
             turn_draw(work, seat)
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
-        if type(action) is A.Draw and state.options.forced_play:
-            return "H-4", f"seat {seat} can play a card and may not draw (forced play)"
         if type(action) is not A.Play:
             text = A.format_action(action)
             return state.rules.cite[
@@ -107,7 +103,7 @@ class TurnHandler(PendingHandler):
 
 
 class DrawnHandler(PendingHandler):
-    """``drawn`` (C-8, C-11, G-6; H-4, H-5): play the drawn card, ``pass``, or (H-5) ``draw`` again."""
+    """``drawn`` (C-8, C-11, G-6): play the drawn card, or ``pass``."""
 
     def hidden(self) -> tuple[str, ...]:
         """The drawn card is the drawer's own: the view shows only whether a card was drawn (``drew``)."""
@@ -116,11 +112,7 @@ class DrawnHandler(PendingHandler):
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
         card = drawn_card(state.pending)
         out = [] if card is None else card_plays(state, seat, card)
-        options = state.game.options
-        if not out and card is not None and options.draw_to_match:
-            out.append(_DRAW_ACTION)  # H-5: nothing fits: draw again, or pass
-        if not (out and options.forced_play):  # H-4: a playable drawn card must be played
-            out.append(_PASS_ACTION)
+        out.append(_PASS_ACTION)
         return out
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
@@ -129,10 +121,6 @@ class DrawnHandler(PendingHandler):
         if action_type is _PLAY:
             assert card is not None
             work.play_card(seat, card, action)  # type: ignore[arg-type]
-        elif action_type is _DRAW:
-            # H-5: the drawn card does not fit: draw one more.
-            got = work.draw(seat, 1)
-            work.pending = drawn_choice(seat, got[0] if got else None)
         elif card is None:
             # G-6: nothing could be drawn and the seat passes.
             work.blocked += 1
@@ -145,10 +133,6 @@ class DrawnHandler(PendingHandler):
             work.turn(work.next_seat(seat))
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
-        if type(action) is A.Pass and state.options.forced_play:
-            return "H-4", "the drawn card can be played and must be played (forced play)"
-        if type(action) is A.Draw and state.options.draw_to_match:
-            return "H-5", "the drawn card can be played: draw again only when it does not fit"
         if type(action) is not A.Play:
             text = A.format_action(action)
             return state.rules.cite[
@@ -158,31 +142,22 @@ class DrawnHandler(PendingHandler):
 
 
 class ChallengeHandler(PendingHandler):
-    """``challenge`` (C-17, D-18, F-24, F-25; H-1): ``accept``, ``challenge``, or stack on the Wild Draw Four."""
+    """``challenge`` (C-17, D-18, F-24, F-25): ``accept`` or ``challenge`` the Wild Draw Four."""
 
     def hidden(self) -> tuple[str, ...]:
         """Whether the Wild Draw Four was legal is hidden information (G-2)."""
         return ("legal",)
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
-        out: list[A.Action] = [A.ACCEPT, A.CHALLENGE]
-        mode = state.game.options.stack_draw
-        if mode in FOUR_STACKS:  # H-1: or stack (accepting the card)
-            out = stack_plays(state, seat, mode) + out
-        return out
+        return [A.ACCEPT, A.CHALLENGE]
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
-        if type(action) is A.Play:
-            play_from_hand(work, seat, action)  # H-1: stacking accepts the card
-        else:
-            prior = work.prior
-            assert type(prior) is ChallengeWindow
-            resolve_challenge(work, seat, prior, type(action) is A.Challenge)
+        prior = work.prior
+        assert type(prior) is ChallengeWindow
+        resolve_challenge(work, seat, prior, type(action) is A.Challenge)
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         text = A.format_action(action)
-        if type(action) is A.Play and state.options.stack_draw in FOUR_STACKS:
-            return "H-1", f"only a card that stacks on the Wild Draw Four may be played now, not {excerpt(text)}"
         return state.rules.cite[
             "wd4"
         ], f"seat {seat} must 'accept' or 'challenge' the Wild Draw Four, not {excerpt(text)}"

@@ -41,9 +41,10 @@ from typing import Any, Final, NamedTuple
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat
 from unoengine.core.events import CardsDrawn
+from unoengine.core.house import allowed, rule_set_options
 from unoengine.core.rules.decisions import BASE_DECISIONS, with_base
 from unoengine.core.rules.effects import CLASSIC_EFFECTS, NO_EFFECT, WILD_DRAW_FOUR
-from unoengine.core.rules.option_specs import OptionSpec, rule_set_options, wild_draw_four_option
+from unoengine.core.rules.option_specs import OptionSpec, wild_draw_four_option
 from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet
 from unoengine.core.rules.stacking import StackHandler
 from unoengine.core.rules.tables import color_index, standard_deck
@@ -280,7 +281,7 @@ class DraftHandler(PendingHandler):
         if work.events is not None:
             work.emit(CardsDrawn(seat, (kept,)))
         step = draft.step + 1
-        if step < 2 * work.options.hand_size:
+        if step < 2 * work.game.deal_size:  # H-8 sets it
             work.pending = Draft(other(seat), step)
             return
         # D-4: the draft discards go under the draw pile face down, in discard order.
@@ -464,6 +465,7 @@ DUO = RuleSet(
     state_json=duo_json,
     describe_side=describe_duo,
     decision_words=duo_decision_words,
+    house=allowed("duo"),
     rule_letter="D",
     cite={"match": "D-8", "drawn": "D-9", "wild": "D-16", "wd4": "D-18", "uno": "D-11", "flex": "D-8"},
 )

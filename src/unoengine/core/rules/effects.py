@@ -7,8 +7,7 @@ from typing import Final
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, Rank, Seat
 from unoengine.core.rules.ruleset import Effect
-from unoengine.core.rules.stacking import FOUR_STACKS, TWO_STACKS, stack_total
-from unoengine.core.state import ChallengeWindow, DrawStack
+from unoengine.core.state import ChallengeWindow
 from unoengine.core.work import Work
 
 
@@ -48,21 +47,9 @@ REVERSE: Final = Reverse()
 
 
 class DrawTwo(Effect):
-    """C-14 Draw Two: the next player draws 2 and loses their turn (C-20 when final).
-
-    H-1 (``stack_draw`` lets a Draw Two stack): the next player may add to the
-    stack, or draws its total (a final Draw Two: the total is drawn at once).
-    """
+    """C-14 Draw Two: the next player draws 2 and loses their turn (C-20 when final; H-1 replaces it)."""
 
     def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
-        if work.options.stack_draw in TWO_STACKS:
-            total = stack_total(work.prior) + 2
-            victim = work.next_seat(seat)
-            if final:
-                work.draw(victim, total)
-            else:
-                work.pending = DrawStack(victim, total)
-            return
         work.draw(work.next_seat(seat), 2)
         if not final:
             work.turn(work.next_seat(seat, 2))
@@ -75,24 +62,19 @@ class WildDrawFour(Effect):
     """C-16, C-17, D-17, D-18, F-24: the next player draws 4 and loses their turn, or challenges.
 
     ``final`` (C-20): the draw is made with no challenge. Classic ``strict``: no
-    challenge either (only legal plays were offered).
+    challenge either (only legal plays were offered). H-1 replaces it (the stack's total).
     """
 
     def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
         victim = work.next_seat(seat)
-        stacking = work.options.stack_draw in FOUR_STACKS  # H-1: the victim may add to the stack
-        total = stack_total(work.prior) + 4 if stacking else 4
         if final or work.options.wild_draw_four == "strict":
-            if stacking and not final:
-                work.pending = DrawStack(victim, total)
-                return
-            work.draw(victim, total)
+            work.draw(victim, 4)
             if not final:
                 work.turn(work.next_seat(seat, 2))
             return
         legal = work.rules.wild_draw_four_legal(work, seat, work.hands[seat], action)
         after = work.next_seat(victim)
-        work.pending = ChallengeWindow(victim, seat, legal, total, after, victim, after)
+        work.pending = ChallengeWindow(victim, seat, legal, 4, after, victim, after)
 
 
 WILD_DRAW_FOUR: Final = WildDrawFour()

@@ -47,8 +47,9 @@ from typing import Any
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
 from unoengine.core.events import PowerFlipped
+from unoengine.core.house import allowed, rule_set_options
 from unoengine.core.rules.effects import DRAW_TWO, NO_EFFECT, REVERSE, SKIP, WILD_DRAW_FOUR
-from unoengine.core.rules.option_specs import rule_set_options, wild_draw_four_option
+from unoengine.core.rules.option_specs import wild_draw_four_option
 from unoengine.core.rules.ruleset import Effect, PlayHooks, RuleSet
 from unoengine.core.rules.scoring import deal_seven, dealer_to_the_left, first_to_target, winner_takes_all
 from unoengine.core.rules.tables import DeckTables, face_matches, match_row
@@ -445,6 +446,7 @@ FLEX = RuleSet(
     play_hooks=PowerCards(),
     state_json=flex_json,
     describe_side=describe_flex,
+    house=allowed("flex"),
     rule_letter="F",
     cite={"match": "F-9", "drawn": "F-11", "wild": "C-9", "wd4": "F-24", "uno": "F-26", "flex": "F-14"},
 )

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from unoengine.core.errors import InvalidNotationError, excerpt
@@ -132,68 +131,6 @@ SHARED_OPTIONS: tuple[OptionSpec, ...] = (
 )
 """Options of every rule set (each rule set may change the default and the rule number)."""
 
-HOUSE_OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "stack_draw",
-        "none",
-        "H-1",
-        "draw cards stack: the total grows until a seat cannot or will not add and draws it",
-        choices=("none", "draw_two", "draw_four", "same", "mixed"),
-        rulesets=("classic",),
-        absent=(
-            ("duo", "Duo's Draw Twos already volley (D-13)"),
-            ("flex", "Flex!'s draw cards have flex sides and targets (F-19, F-22, F-25)"),
-        ),
-    ),
-    OptionSpec(
-        "seven_zero",
-        False,
-        "H-2",
-        "a 7 swaps hands with a chosen seat (R7>2); a 0 passes every hand on",
-        rulesets=("classic",),
-        absent=(
-            ("duo", "Duo's colour dump (D-15) plays several cards of one hand in one turn"),
-            ("flex", "Flex!'s flex sides already choose targets (F-22, F-25)"),
-        ),
-    ),
-    OptionSpec(
-        "jump_in",
-        False,
-        "H-3",
-        "a card identical to the top card may be played out of turn; play goes on from the jumper",
-        rulesets=("classic",),
-        absent=(
-            ("duo", "with two players nobody waits to jump in"),
-            ("flex", "a Flex! card's plays depend on its player's Power Card (F-14)"),
-        ),
-    ),
-    OptionSpec(
-        "forced_play",
-        False,
-        "H-4",
-        "a seat that can play may not draw; a playable drawn card must be played",
-        rulesets=ALL_RULESETS,
-    ),
-    OptionSpec(
-        "draw_to_match",
-        False,
-        "H-5",
-        "after drawing a card that does not fit, the seat may draw again, one at a time",
-        rulesets=ALL_RULESETS,
-    ),
-    OptionSpec(
-        "uno_penalty",
-        2,
-        "H-7",
-        "the cards a seat caught without calling UNO draws",
-        low=0,
-        high=10,
-        rulesets=ALL_RULESETS,
-    ),
-    OptionSpec("hand_size", 7, "H-8", "the cards dealt to each seat", low=1, high=20, rulesets=ALL_RULESETS),
-)
-"""The house rules (docs/RULES.md H-1 …), each declared once with the rule sets that allow it."""
-
 
 def wild_draw_four_option(default: str, rule: str) -> OptionSpec:
     """A rule set's ``wild_draw_four`` option: its printed rule and H-6 (no bluff) are one mechanism."""
@@ -206,13 +143,3 @@ def wild_draw_four_option(default: str, rule: str) -> OptionSpec:
         choices=("strict", "challenge"),
         rulesets=ALL_RULESETS,
     )
-
-
-def rule_set_options(name: str, own: Sequence[OptionSpec], **defaults: Any) -> tuple[OptionSpec, ...]:
-    """A rule set's options: its own, the shared ones and the house rules it allows, with its defaults."""
-    specs = [*own, *(spec for spec in SHARED_OPTIONS + HOUSE_OPTIONS if name in spec.rulesets)]
-    out: list[OptionSpec] = []
-    for spec in specs:
-        out.append(replace(spec, default=defaults.pop(spec.name)) if spec.name in defaults else spec)
-    assert not defaults, f"defaults for options {name} does not have: {sorted(defaults)}"
-    return tuple(sorted(out, key=lambda spec: spec.name))

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Rank, Seat
 from unoengine.core.errors import InvalidNotationError, excerpt
-from unoengine.core.rules.option_specs import HOUSE_OPTIONS, Options, OptionSpec
+from unoengine.core.rules.option_specs import Options, OptionSpec
 from unoengine.core.rules.words import describe_classic
 from unoengine.core.state import GameState
 from unoengine.core.work import Work
+
+if TYPE_CHECKING:
+    from unoengine.core.rules.compose import HouseRule
 
 SidePlays = Callable[[GameState, Seat, int, int, bool], Sequence[A.Play]]
 """``side_plays(state, seat, kind, row, uno)``: a rule set's further plays of a card kind
@@ -93,6 +96,29 @@ class PendingHandler:
         raise NotImplementedError
 
 
+class Wrapped(PendingHandler):
+    """A decision's handler wrapped by a house rule (H-4, H-5): every method asks the handler it wraps, unless the
+    house rule's subclass answers first."""
+
+    def __init__(self, inner: PendingHandler) -> None:
+        self.inner = inner
+
+    def details(self, state: GameState, seat: Seat | None) -> tuple[tuple[str, Any], ...]:
+        return self.inner.details(state, seat)
+
+    def hidden(self) -> tuple[str, ...]:
+        return self.inner.hidden()
+
+    def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
+        return self.inner.legal(state, seat)
+
+    def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
+        self.inner.apply(work, seat, action)
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
+        return self.inner.refusal(state, seat, action)
+
+
 def _base_handlers() -> dict[str, PendingHandler]:
     """A new rule set's handlers when it gives none: the base decisions' (imported here: they are handlers)."""
     from unoengine.core.rules.decisions import BASE_HANDLERS
@@ -163,6 +189,9 @@ class RuleSet:
     rule_letter: str = ""
     """The letter of the rule set's rule numbers in docs/RULES.md (``C`` for C-1 …)."""
     cite: Mapping[str, str] = field(default_factory=dict)
+    house: tuple[HouseRule, ...] = ()
+    """The house rules the rule set allows (:func:`unoengine.core.house.allowed`): a game composes those its
+    options turn on (:func:`~unoengine.core.rules.compose.compose`)."""
     """Rule numbers to name in refusals, by topic: match, drawn, wild, wd4, uno, flex."""
 
     def __post_init__(self) -> None:
@@ -198,6 +227,8 @@ class RuleSet:
         for spec in self.option_specs:
             if spec.name == name:
                 return spec
+        from unoengine.core.house import HOUSE_OPTIONS  # (only to say why: the house rules import this module)
+
         for spec in HOUSE_OPTIONS:
             if spec.name == name:
                 why = dict(spec.absent).get(self.name, "")
@@ -225,8 +256,6 @@ class RuleSet:
             if not isinstance(key, str):
                 raise InvalidNotationError(f"an option name is text, not {excerpt(key)}")
             values[key] = self.option_spec(key).check(value, self.title)
-        if values.get("draw_until_playable") and values.get("draw_to_match"):
-            raise InvalidNotationError(
-                "options 'draw_until_playable' (C-22) and 'draw_to_match' (H-5) cannot both be on: choose one"
-            )
+        for house in self.house:
+            house.check(values)  # a combination the house rule cannot be played with (H-5)
         return Options(**values, names=tuple(sorted(values)))

@@ -37,6 +37,6 @@ def deal_seven(work: Work, order: list[CardId]) -> None:
     # seats-th card of the dealt part from its offset k, sliced in C (as the one-card-at-a-time loop dealt it).
     seats = work.seats
     dealer = work.dealer
-    dealt = work.options.hand_size * seats
+    dealt = work.game.deal_size * seats  # H-8 sets it
     work.hands = [bytes(order[(seat - dealer - 1) % seats : dealt : seats]) for seat in range(seats)]
     work.draw_pile = bytes(order[dealt:])[::-1]

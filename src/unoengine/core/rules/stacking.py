@@ -67,7 +67,7 @@ class StackHandler(PendingHandler):
     """H-1 ``stack`` and D-13 ``volley``: add a card to the stack, or ``draw`` its total and lose the turn.
 
     One decision for both: Duo's volley is Draw-Two stacking (``mode`` ``draw_two``,
-    rule D-13); Classic's stack takes its mode from the option ``stack_draw`` (H-1).
+    rule D-13); H-1's stack is built with the option ``stack_draw``'s mode (:mod:`unoengine.core.house.stack_draw`).
     """
 
     def __init__(self, mode: str, rule: str, detail: str) -> None:
@@ -79,7 +79,7 @@ class StackHandler(PendingHandler):
         return ((self.detail, stack_total(state.pending)),)
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
-        out = stack_plays(state, seat, self.mode or state.options.stack_draw)
+        out = stack_plays(state, seat, self.mode)
         out.append(A.DRAW)
         return out
 
@@ -97,7 +97,7 @@ class StackHandler(PendingHandler):
             what = "adds a Draw Two to the volley or takes it with 'draw'"
         else:
             cards = {"draw_two": "a Draw Two", "draw_four": "a Wild Draw Four"}.get(
-                state.options.stack_draw, "a Draw Two or a Wild Draw Four"
+                self.mode, "a Draw Two or a Wild Draw Four"
             )
             what = f"adds {cards} to the stack ({stack_total(state.pending)}) or draws it with 'draw'"
         return self.rule, f"seat {seat} {what}, not {excerpt(A.format_action(action))}"

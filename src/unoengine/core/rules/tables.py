@@ -7,6 +7,7 @@ from typing import Any, Final
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, Color, Rank
 from unoengine.core.errors import InvalidNotationError
+from unoengine.core.rules.compose import compose
 from unoengine.core.rules.option_specs import Options
 from unoengine.core.rules.ruleset import Effect, RuleSet
 from unoengine.core.state import MAX_CARDS, Game, GameState
@@ -175,7 +176,7 @@ def game_of(rules: RuleSet, seats: int, options: Options) -> Game:
     key = (id(rules), seats, options)
     game = _GAMES.get(key)
     if game is None or game.rules is not rules:
-        game = Game(rules, seats, options, deck_tables(rules, rules.make_deck(options)))
+        game = Game(rules, seats, options, deck_tables(rules, rules.make_deck(options)), compose(rules, options))
         _GAMES[key] = game
     if _LAST_GAME:
         _LAST_GAME[0] = (rules, seats, options, game)
