@@ -44,6 +44,10 @@ class Options:
     """H-7: the cards a caught seat draws (C-18)."""
     hand_size: int = 7
     """H-8: the cards dealt to each seat (C-2, D-3, F-6)."""
+    deflect: str = "none"
+    """H-9: ``none``, ``skip``, ``reverse`` or ``both``: a Skip or Reverse of the current colour passes a draw total on."""
+    teams: str = "none"
+    """H-11: ``none`` or ``pairs`` (4 or 6 seats, partners opposite)."""
     names: tuple[str, ...] = ()
     """The rule set's own option names, sorted: the keys this game's options hold."""
 
