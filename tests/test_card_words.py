@@ -78,3 +78,13 @@ def test_h1_h6_c17_draw_cards_say_when_they_stack_and_when_a_wild_draw_four_may_
     strict = describe_card(duo, {"wild_draw_four": "strict"}, parse_card("W+4"))
     assert "challenges" not in strict and strict.endswith("(only without a card of the current colour)")
     assert describe_card(duo, duo.default_options, parse_card("W+4")) == duo.describe_side(parse_card("W+4"), False)
+
+
+def test_h9_a_skip_and_a_reverse_say_they_pass_a_draw_total_on() -> None:
+    classic = RULESETS["classic"]
+    skip = describe_card(classic, {"deflect": "skip"}, parse_card("RS"))
+    assert skip.endswith("; facing a draw total, passes it on to the next player")
+    assert describe_card(classic, {"deflect": "skip"}, parse_card("RR")) == classic.describe_side(
+        parse_card("RR"), False
+    )
+    assert describe_card(classic, {"deflect": "both"}, parse_card("RR")).endswith("sends it the other way")

@@ -1,4 +1,4 @@
-"""The bots under the house rules (H-1 … H-4) and the Table's out-of-turn window."""
+"""The bots under the house rules (H-1 … H-11) and the Table's out-of-turn window."""
 
 from __future__ import annotations
 
@@ -90,3 +90,40 @@ def test_h3_run_bots_offers_the_jump_in_window_once_per_version() -> None:
         assert seat == 0
         table.submit(0, table.legal(0)[-1], expected_version=table.version)
     assert table.version > 0
+
+
+def test_h9_the_heuristic_deflects_rather_than_drawing_the_total() -> None:
+    state = deal("classic", [["B1"], ["R+2"], ["RS", "Y3"]], top="R5", options={"deflect": "skip"})
+    state = run(state, "1 R+2")
+    choice = heuristic().choose(view_for(state, 2), legal_actions(state, 2))
+    assert str(choice) == "RS"
+
+
+@pytest.mark.parametrize("deflect", ["skip", "reverse", "both"])
+@pytest.mark.parametrize("bot", ["random", "uniform", "heuristic"])
+def test_h9_every_bot_takes_only_legal_actions_with_deflect(bot: str, deflect: str) -> None:
+    options = {"deflect": deflect, "wild_draw_four": "challenge"}
+    result = simulate("classic", 4, games=4, bot=bot, seed=5, options=options)
+    assert result.games == 4
+
+
+def test_h11_the_heuristic_never_swaps_with_its_partner() -> None:
+    options = {"seven_zero": True, "teams": "pairs"}
+    state = deal("classic", [["B1"], ["R7", "G3"], ["Y4"], ["G5"]], top="R5", options=options)
+    hands = list(state.hands)
+    hands[3], extra = hands[3][:1], hands[3][1:]  # the partner (seat 3) holds the fewest cards
+    state = state._replace(hands=tuple(hands), draw_pile=extra + state.draw_pile)
+    sevens = [a for a in legal_actions(state, 1) if isinstance(a, Play) and a.target is not None]
+    best = max(sevens, key=lambda play: heuristic()._score(view_for(state, 1), play))
+    assert best.target != 3
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+def test_h11_bots_play_out_team_games(seats: int) -> None:
+    bots: list[Any] = [make_bot("heuristic", random.Random(seat)) for seat in range(seats)]
+    options = {"teams": "pairs", "seven_zero": True, "jump_in": True, "target_score": 200}
+    table = Table.new("classic", seats, seed=7, options=options, controllers=bots)
+    table.play_out()
+    state = table.state
+    assert state.outcome is not None and state.outcome.winner is not None
+    assert all(state.scores[seat] == state.scores[(seat + seats // 2) % seats] for seat in range(seats))

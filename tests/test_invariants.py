@@ -93,7 +93,7 @@ def games(draw: st.DrawFn, single_round: bool | None = None) -> Game:
 
 
 def house(draw: st.DrawFn, rules: str, seats: int, options: dict[str, Any]) -> None:
-    """Random house rules (H-1 … H-8) or a preset, as far as the rule set has them."""
+    """Random house rules (H-1 … H-11) or a preset, as far as the rule set has them."""
     ruleset = find_rules(rules)
     if draw(st.booleans()):
         options.update(preset_options(ruleset, draw(st.sampled_from(sorted(PRESETS)))))
@@ -105,6 +105,7 @@ def house(draw: st.DrawFn, rules: str, seats: int, options: dict[str, Any]) -> N
         options["stack_draw"] = draw(st.sampled_from(["none", "draw_two", "draw_four", "same", "mixed"]))
         options["seven_zero"] = draw(st.booleans())
         options["jump_in"] = draw(st.booleans())
+        options["deflect"] = draw(st.sampled_from(["none", "skip", "reverse", "both"]))
     else:
         options["wild_draw_four"] = draw(st.sampled_from(["strict", "challenge"]))
     options["forced_play"] = draw(st.booleans())
@@ -112,6 +113,8 @@ def house(draw: st.DrawFn, rules: str, seats: int, options: dict[str, Any]) -> N
         options["draw_to_match"] = draw(st.booleans()) or bool(options.get("draw_to_match"))
     options["uno_penalty"] = draw(st.integers(0, 4))
     options["hand_size"] = draw(st.integers(1, min(9, (len(ruleset.make_deck(ruleset.options(None))) - 20) // seats)))
+    if rules != "duo" and seats in (4, 6):
+        options["teams"] = draw(st.sampled_from(["none", "pairs"]))  # H-11: 4 or 6 seats
 
 
 class Playout(NamedTuple):
@@ -279,6 +282,8 @@ def test_r1_r10_the_acting_seat_always_has_an_action_and_others_only_uno_or_catc
             elif seat == state.unsafe:
                 # R-1, R-10: the one seat that can be caught may call, whoever is to act
                 assert actions[-1] == CallUno(), (seat, actions)
+            elif state.options.teams == "pairs" and (seat + state.seats // 2) % state.seats == state.unsafe:
+                assert not any(isinstance(action, CallUno | Catch) for action in actions), (seat, actions)  # H-11
             else:
                 assert actions[-1] == Catch(state.unsafe), (seat, actions)
 

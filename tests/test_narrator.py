@@ -152,3 +152,10 @@ def test_c22_drawing_until_a_card_fits_is_one_line() -> None:
     state = shrink(state, 1, 1)
     assert "Bot 1 drew 5" in step_lines(state, "1 draw", 0)
     assert step_lines(state, "1 draw", 1) == ["You drew blue 2, blue 3, yellow 4, green 6, red 9"]
+
+
+def test_h9_a_deflecting_play_says_whom_it_passed_the_draw_total_to() -> None:
+    state = deal("classic", [["B1"], ["R+2"], ["RS", "G3"], ["Y4"]], top="R5", options={"deflect": "skip"})
+    state = run(state, "1 R+2")
+    assert step_lines(state, "2 RS", 3)[0] == "Bot 2 played red Skip and passed the draw total (2) to you"
+    assert step_lines(state, "2 RS", 0) == ["Bot 2 played red Skip and passed the draw total (2) to Bot 3"]

@@ -1,4 +1,4 @@
-"""House rules H-1 … H-8 (docs/RULES.md "House rules"): scenarios and their interactions."""
+"""House rules H-1 … H-11 (docs/RULES.md "House rules"): scenarios and their interactions."""
 
 from __future__ import annotations
 
@@ -451,3 +451,251 @@ def test_h2_g2_a_zero_passes_what_is_known_on_with_the_hands() -> None:
     state = run(state, "1 R0")  # seat 0's hand goes to 1, 1's to 2, 2's to 0
     for giver in range(3):
         assert [str(card) for card in dict(view_for(state, giver).known)[(giver + 1) % 3]] == hands[giver]
+
+
+# -- H-11 teams --------------------------------------------------------------------
+
+TEAMS: dict[str, Any] = {"teams": "pairs"}
+
+
+def test_h11_pairs_are_played_with_4_or_6_seats_in_classic_and_flex_and_duo_refuses_it() -> None:
+    for rules, seats in (("classic", 4), ("classic", 6), ("flex", 4), ("flex", 6)):
+        assert new_game(rules, seats, seed=1, options=TEAMS).game.house[-1].rule == "H-11"
+    for seats in (2, 3, 5, 7):
+        with pytest.raises(InvalidNotationError, match="'teams' \\(H-11\\): pairs are played with 4 or 6 seats"):
+            new_game("classic", seats, seed=1, options=TEAMS)
+    with pytest.raises(InvalidNotationError, match="'teams' \\(H-11\\)"):
+        new_game("duo", 2, seed=1, options=TEAMS)
+    assert new_game("classic", 3, seed=1, options={"teams": "none"}).seats == 3
+    from unoengine.server.protocol import ProtocolError, parse_settings  # uno serve's create-table path
+
+    assert parse_settings({"rules": "classic", "seats": 4, "options": TEAMS})[0].options == (("teams", "pairs"),)
+    with pytest.raises(ProtocolError, match="'teams' \\(H-11\\): pairs are played with 4 or 6 seats"):
+        parse_settings({"rules": "classic", "seats": 3, "options": TEAMS})
+
+
+def test_h11_partners_sit_opposite() -> None:
+    from unoengine.core.house.teams import partner
+
+    assert [partner(4, seat) for seat in range(4)] == [2, 3, 0, 1]
+    assert [partner(6, seat) for seat in range(6)] == [3, 4, 5, 0, 1, 2]
+
+
+def test_h11_a_round_won_by_a_partner_scores_the_opponents_cards_for_both_partners() -> None:
+    state = deal("classic", [["B1"], ["R6"], ["G3"], ["Y4"]], top="R5", options=TEAMS)
+    state = shrink(state, 1, 1)
+    points = state.tables.points
+    opponents = sum(points[card] for seat in (0, 2) for card in state.hands[seat])
+    state = run(state, "1 R6")  # seat 1 goes out: seat 3's cards do not count
+    assert state.round_scores[-1] == (0, opponents, 0, opponents)
+    assert state.scores == (0, opponents, 0, opponents) and state.outcome is None
+    plain = run(shrink(deal("classic", [["B1"], ["R6"], ["G3"], ["Y4"]], top="R5"), 1, 1), "1 R6")
+    assert plain.scores[1] > opponents and plain.scores[3] == 0  # without teams seat 3's cards count
+
+
+def test_h11_the_first_team_to_reach_the_target_wins_and_the_winner_is_the_seat_that_went_out() -> None:
+    options = {**TEAMS, "target_score": 1}
+    over = run(shrink(deal("classic", [["B1"], ["R6"], ["G3"], ["Y4"]], top="R5", options=options), 1, 1), "1 R6")
+    assert over.outcome is not None and over.outcome.winner == 1 and over.scores[1] == over.scores[3] >= 1
+    single = run(
+        shrink(
+            deal("classic", [["B1"], ["R6"], ["G3"], ["Y4"]], top="R5", options={**TEAMS, "single_round": True}), 1, 1
+        ),
+        "1 R6",
+    )
+    assert single.outcome is not None and single.outcome.winner == 1 and single.scores[3] == single.scores[1]
+
+
+def test_h11_a_team_total_ends_the_game_in_random_play() -> None:
+    import random
+
+    from unoengine import legal_actions
+
+    for seed, seats in ((1, 4), (2, 6), (3, 4)):
+        state = new_game(
+            "classic" if seed != 3 else "flex",
+            seats,
+            seed=seed,
+            options={**TEAMS, "target_score": 150, "single_round": False},
+        )
+        rng = random.Random(seed)
+        while state.outcome is None:
+            seat = state.to_act
+            assert seat is not None
+            state = apply(state, seat, rng.choice(legal_actions(state, seat))).state
+        winner = state.outcome.winner
+        assert winner is not None and state.scores[winner] >= 150
+        for seat in range(seats):
+            assert state.scores[seat] == state.scores[(seat + seats // 2) % seats]
+            if seat not in (winner, (winner + seats // 2) % seats):
+                assert state.scores[seat] < 150
+
+
+def test_h11_a_seat_may_not_catch_its_partner_but_its_opponents_may() -> None:
+    state = deal("classic", [["B1"], ["R6", "G2"], ["G3"], ["Y4"]], top="R5", options=TEAMS)
+    state = run(shrink(state, 1, 2), "1 R6")  # no " uno": seat 1 may be caught
+    assert "catch 1" not in legal(state, 3) and "catch 1" in legal(state, 2) and "catch 1" in legal(state, 0)
+    assert 3 not in reaction_order(state) and window_open(state)
+    with pytest.raises(IllegalActionError, match="H-11"):
+        apply(state, 3, "catch 1")
+    caught = run(state, "2 catch 1")
+    assert len(caught.hands[1]) == 3
+
+
+def test_h11_a_view_shows_no_partner_cards() -> None:
+    state = deal("classic", [["B1"], ["R6"], ["G3"], ["Y4"]], top="R5", options=TEAMS)
+    hands = list(state.hands)
+    other = state._replace(  # the partner (seat 3) holds other cards; the rest is the same
+        hands=(*hands[:3], state.draw_pile[:7]), draw_pile=hands[3] + state.draw_pile[7:]
+    )
+    assert other.hands[3] != state.hands[3]
+    assert view_for(state, 1) == view_for(other, 1)
+    assert view_for(state, 3) != view_for(other, 3)
+    assert dict(view_for(state, 1).options)["teams"] == "pairs"  # the teams are public
+
+
+def test_h11_a_record_with_teams_replays(tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from unoengine.cli.main import cli
+
+    hands = [["B1"], ["R6"], ["R3"], ["Y4"]]
+    order = deal_order("classic", hands, "R5", options=TEAMS)
+    record = record_of(new_game("classic", 4, seed=0, deck=order, options=TEAMS), [(1, "R6"), (2, "R3")], deck=order)
+    text = format_record(record)
+    assert '"teams": "pairs"' in text
+    final = replay(parse_record(text))
+    assert final.to_act == 3 and top(final) == "R3"
+    path = tmp_path / "teams.json"
+    path.write_text(text)
+    result = CliRunner().invoke(cli, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"teams": "pairs"' in result.stdout
+
+
+# -- H-9 deflect -------------------------------------------------------------------
+
+
+def test_h9_a_skip_of_the_current_colour_passes_the_total_to_the_next_seat() -> None:
+    state = deal("classic", [["B1"], ["R+2"], ["RS", "G3"], ["Y4"]], top="R5", options={"deflect": "skip"})
+    state = run(state, "1 R+2")
+    assert (state.pending.kind, state.to_act, state.pending.total) == ("stack", 2, 2)
+    assert legal(state, 2) == ["RS", "draw"]
+    state = run(state, "2 RS")
+    assert (state.pending.kind, state.to_act, state.pending.total) == ("stack", 3, 2)
+    before = len(state.hands[3])
+    state = run(state, "3 draw")
+    assert len(state.hands[3]) == before + 2
+    assert (state.pending.kind, state.to_act) == ("turn", 0)
+
+
+def test_h9_a_reverse_sends_the_total_back_and_reverses_the_direction() -> None:
+    state = deal("classic", [["B1"], ["R+2"], ["RR", "G3"], ["Y4"]], top="R5", options={"deflect": "reverse"})
+    state = run(state, "1 R+2", "2 RR")
+    assert (state.pending.kind, state.to_act, state.pending.total, state.direction) == ("stack", 1, 2, -1)
+    state = run(state, "1 draw")
+    assert (state.pending.kind, state.to_act) == ("turn", 0)
+
+
+@pytest.mark.parametrize("card", ["RS", "RR"])
+def test_h9_both_with_two_seats_sends_the_total_to_the_other_seat(card: str) -> None:
+    state = deal("classic", [["RS", "RR", "G3"], ["R+2"]], top="R5", options={"deflect": "both"})
+    state = run(state, "1 R+2")
+    assert legal(state, 0)[:2] == ["RS", "RR"] and legal(state, 0)[-1] == "draw"
+    state = run(state, f"0 {card}")
+    assert (state.pending.kind, state.to_act, state.pending.total) == ("stack", 1, 2)
+    state = run(state, "1 draw")
+    assert (state.pending.kind, state.to_act) == ("turn", 0)
+
+
+def test_h9_h1_a_stacked_total_is_deflected_whole() -> None:
+    options = {"deflect": "both", "stack_draw": "mixed"}
+    state = deal("classic", [["B1", "Y+2"], ["R+2"], ["G+2"], ["GS"]], top="R5", options=options)
+    state = run(state, "1 R+2", "2 G+2")
+    assert "GS" in legal(state, 3)
+    state = run(state, "3 GS")
+    assert (state.pending.kind, state.to_act, state.pending.total) == ("stack", 0, 4)
+    assert legal(shrink(state, 0, 2), 0) == ["draw"]  # a deflected total is not stacked on (the top is a Skip)
+
+
+def test_h9_with_stack_draw_none_the_decision_offers_only_deflects_and_draw() -> None:
+    state = deal("classic", [["B1"], ["R+2"], ["RS", "R+2", "G3"], ["Y4"]], top="R5", options={"deflect": "skip"})
+    state = shrink(run(state, "1 R+2"), 2, 3)
+    assert legal(state, 2) == ["RS", "draw"]
+    with pytest.raises(IllegalActionError, match=r"H-9 seat 2 passes the draw total \(2\) on or draws it"):
+        apply(state, 2, "R+2")
+
+
+def test_h9_c17_deflecting_a_wild_draw_four_accepts_it_and_the_next_seat_cannot_challenge() -> None:
+    options = {"deflect": "both", "wild_draw_four": "challenge"}
+    state = deal("classic", [["B1"], ["W+4", "R7"], ["RS", "G3"], ["Y4"]], top="R5", options=options)
+    state = run(state, "1 W+4:r")
+    assert state.pending.kind == "challenge" and legal(state, 2) == ["RS", "accept", "challenge"]
+    state = run(state, "2 RS")
+    assert (state.pending.kind, state.to_act, state.pending.total) == ("stack", 3, 4)
+    assert "challenge" not in legal(state, 3)
+    with pytest.raises(IllegalActionError):
+        apply(state, 3, "challenge")
+
+
+def test_h9_c20_a_deflect_on_the_last_card_ends_the_round_and_the_next_seat_draws() -> None:
+    options = {"deflect": "skip", "single_round": True}
+    state = deal("classic", [["B1"], ["R+2"], ["RS"], ["Y4"]], top="R5", options=options)
+    state = shrink(run(state, "1 R+2"), 2, 1)
+    state = run(state, "2 RS")
+    assert state.pending.kind == "game_over" and state.round_winner == 2
+    assert len(state.hands[3]) == 9 and len(state.hands[0]) == 7
+
+
+def test_h9_a_deflected_total_is_deflected_again() -> None:
+    options = {"deflect": "skip", "stack_draw": "mixed"}
+    state = deal("classic", [["B1"], ["R+2"], ["RS"], ["RS", "R+2"]], top="R5", options=options)
+    state = run(state, "1 R+2", "2 RS")
+    assert "RS" in legal(state, 3) and "R+2" not in legal(state, 3)
+    state = run(state, "3 RS")
+    assert (state.pending.kind, state.to_act, state.pending.total) == ("stack", 0, 2)
+
+
+def test_h9_refusals_name_the_rule() -> None:
+    state = deal("classic", [["B1"], ["R+2"], ["GS", "RR"], ["Y4"]], top="R5", options={"deflect": "skip"})
+    state = run(state, "1 R+2")
+    with pytest.raises(IllegalActionError, match="H-9 only a Skip of red passes the draw total on"):
+        apply(state, 2, "GS")
+    with pytest.raises(IllegalActionError, match="H-9 with deflect skip, a Reverse does not pass the draw total on"):
+        apply(state, 2, "RR")
+    both = deal("classic", [["B1"], ["R+2"], ["GS", "RR"], ["Y4"]], top="R5", options={"deflect": "both"})
+    assert "RR" in legal(run(both, "1 R+2"), 2)
+
+
+def test_h9_c18_uno_after_deflecting_with_two_cards() -> None:
+    state = deal("classic", [["B1"], ["R+2"], ["RS", "G3"], ["Y4"]], top="R5", options={"deflect": "skip"})
+    state = shrink(run(state, "1 R+2"), 2, 2)
+    assert legal(state, 2) == ["RS", "RS uno", "draw"]
+    assert "catch 2" in legal(run(state, "2 RS"), 3)
+    called = run(state, "2 RS uno")
+    assert "catch 2" not in legal(called, 3) and called.to_act == 3
+
+
+def test_h9_duo_and_flex_refuse_it() -> None:
+    for rules in ("duo", "flex"):
+        with pytest.raises(InvalidNotationError, match="deflect"):
+            new_game(rules, 2, seed=0, options={"deflect": "skip"})
+
+
+def test_h11_the_narrator_names_the_winning_team() -> None:
+    from unoengine.play.narrator import Names, narrate
+
+    state = shrink(deal("classic", [["B1"], ["R6"], ["G3"], ["Y4"]], top="R5", options=TEAMS), 1, 1)
+    step = apply(state, 1, "R6")
+    lines = {
+        reader: narrate(
+            view_for(state, reader),
+            step.events,
+            view_for(step.state, reader),
+            Names.bots(4, reader),
+            state.tables.cards,
+        )
+        for reader in (3, 0)
+    }
+    assert any(line.startswith("Round 1 won by your team (") for line in lines[3]), lines[3]
+    assert any(line.startswith("Round 1 won by Team B (") for line in lines[0]), lines[0]

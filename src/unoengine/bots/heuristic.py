@@ -7,9 +7,10 @@
 - always calls UNO with the play and catches others;
 - challenges a Wild Draw Four when the odds favour it (the chance that the player
   held the previous colour, from the cards it cannot see);
-- house rules: adds to a draw stack rather than drawing its total (H-1), swaps
+- house rules: adds to a draw stack or passes it on (H-1, H-9) rather than drawing its total, swaps
   with the seat holding the fewest cards (H-2, the target rule above), jumps in
   whenever it holds the identical card (H-3); forced play (H-4) leaves it no draw;
+  never targets (swaps with) its partner while another seat will do (H-11);
 - Duo: keeps action cards, wilds and cards of its main colour in the draft, always
   dumps after a Reverse (action cards last), adds to a volley when it can.
 """
@@ -35,6 +36,7 @@ from unoengine.core.actions import (
     Play,
 )
 from unoengine.core.cards import COLORS, Card, Color, Rank
+from unoengine.core.house.teams import partner_in
 from unoengine.core.rules import find_rules
 from unoengine.core.views import PlayerView
 
@@ -137,6 +139,8 @@ class HeuristicBot:
             score += 1 if play.color is self._favourite(view.hand, card) else -1
         if play.target is not None:
             score -= view.hand_sizes[play.target] / 100
+            if play.target == partner_in(view.options, view.seats, view.seat if view.seat is not None else 0):
+                score -= 100  # H-11: never swap hands with (or target) its partner while another seat will do
         if play.uno:
             score += 0.5
         return score

@@ -20,6 +20,7 @@ from unoengine.cli.session import HUMAN, RoundEnd
 from unoengine.cli.stats import StatsUpdate, stats_lines
 from unoengine.core.action_words import ActionInfo, describe_card
 from unoengine.core.cards import COLORS, Card, Color, Rank, format_card
+from unoengine.core.house.teams import partner_in, team_name
 from unoengine.core.rules import RuleSet, find_rules
 from unoengine.core.rules.option_specs import Options
 from unoengine.core.views import PlayerView
@@ -173,6 +174,9 @@ def players_text(view: PlayerView, names: Names, width: int) -> Text:
             ),
             Text(f"score {view.scores[seat]:>4}"),
         ]
+        mate = partner_in(view.options, view.seats, seat)
+        if mate is not None:  # H-11: the teams are public (the options)
+            items.append(Text(team_name(view.seats, seat) + (" (your partner)" if mate == view.seat else "")))
         if view.power:
             green = view.power[seat]
             power = Text("Power ")

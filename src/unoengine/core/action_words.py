@@ -120,6 +120,11 @@ def decision_words(view: Any, rules: RuleSet) -> DecisionWords:
         prompt = f"You drew {view.drawn_card.words}: play it, or keep it and pass"
     elif kind == "stack":
         prompt = f"Draw stack: add a card to it, or take {facts.get('stack', 0)}"
+        deflect = facts.get("deflect", "none")
+        if deflect != "none":  # H-9: a Skip or Reverse of the current colour passes the total on
+            adds = "" if facts.get("stack_draw", "none") == "none" else "add a card to it, "
+            cards = {"skip": "a Skip", "reverse": "a Reverse"}.get(deflect, "a Skip or Reverse")
+            prompt = f"Draw stack: {adds}pass it on with {cards} of the colour, or take {facts.get('stack', 0)}"
     elif kind == "challenge" and view.challenger_of is not None:
         prompt = (
             f"seat {view.challenger_of} played a Wild Draw Four on you: "

@@ -118,7 +118,8 @@ def new_game(
 
     Raises:
         InvalidNotationError: unknown rules or option, a seat count the rule set
-            does not allow, a bad dealer, or a deck that is not the rule set's.
+            (or a house rule, H-11) does not allow, a bad dealer, or a deck that is
+            not the rule set's.
     """
     # The arguments are typed ``object`` where a caller may pass anything: the
     # compiled build would otherwise refuse a wrong type with TypeError, not the
@@ -139,6 +140,8 @@ def new_game(
     if dealer is not None and (not is_int(dealer) or not 0 <= dealer < seats):
         raise InvalidNotationError(f"dealer must be a seat from 0 to {seats - 1}, not {excerpt(dealer)}")
     game = game_of(ruleset, seats, resolved)
+    for house in game.house:  # a seat count a house rule cannot be played with (H-11)
+        house.check_seats(seats, resolved)
     if seats * game.deal_size > len(game.tables.cards) - MIN_UNDEALT:
         raise InvalidNotationError(
             f"option 'hand_size' (H-8): {seats} hands of {game.deal_size} leave fewer than {MIN_UNDEALT} "

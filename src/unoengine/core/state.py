@@ -18,7 +18,7 @@ the byte strings themselves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, TypeGuard, cast
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet
     from unoengine.core.rules.tables import DeckTables
     from unoengine.core.rules.windows import Window
+    from unoengine.core.work import Work
 
 
 MAX_CARDS: Final = 256
@@ -76,6 +77,7 @@ class Game:
         "card_effects",
         "catch_draws",
         "deal_size",
+        "game_winner",
         "handler_by_type",
         "handlers",
         "house",
@@ -84,6 +86,7 @@ class Game:
         "pickled",
         "play_filters",
         "rules",
+        "score_round",
         "seats",
         "tables",
         "turn_handler",
@@ -135,6 +138,10 @@ class Game:
         """C-2, D-3, F-6 (H-8): the cards dealt to each seat."""
         self.catch_draws: Final[int] = parts.catch_draws
         """C-18 (H-7): the cards a caught seat draws."""
+        self.score_round: Final[Callable[[Work, Seat], tuple[int, ...]]] = parts.score_round
+        """C-21, D-19, F-28: a round's scores (the rule set's, or a house rule's: H-11)."""
+        self.game_winner: Final[Callable[[Work, Seat | None], tuple[bool, Seat | None]]] = parts.game_winner
+        """C-21, D-20, F-28: is the game over after a round, and who won (the rule set's, or H-11's)."""
         self.house: Final[tuple[HouseRule, ...]] = tuple(parts.house)
         """The house rules on in this game."""
         self.option_items: Final[tuple[tuple[str, Any], ...]] = tuple(options.to_dict().items())

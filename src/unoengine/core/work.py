@@ -420,8 +420,8 @@ class Work:
 
     def end_round(self, winner: Seat | None) -> None:
         """Score the round (C-21, D-19, F-28; none when blocked, G-6), then deal the next or end."""
-        rules = self.rules
-        deltas = (0,) * self.seats if winner is None else rules.score_round(self, winner)
+        game = self.game
+        deltas = (0,) * self.seats if winner is None else game.score_round(self, winner)
         self.scores = tuple(a + b for a, b in zip(self.scores, deltas, strict=True))
         self.round_scores += (deltas,)
         self.round_winner = winner
@@ -432,7 +432,7 @@ class Work:
             over, game_winner = self.options.single_round, None
             termination = Termination.BLOCKED
         else:
-            over, game_winner = rules.game_winner(self, winner)
+            over, game_winner = game.game_winner(self, winner)
             termination = Termination.ROUND_WON if self.options.single_round else Termination.TARGET_SCORE
         if over:
             self.pending = GAME_OVER
@@ -441,7 +441,7 @@ class Work:
                 self.emit(GameEnded(game_winner, self.scores))
             return
         self.round += 1
-        self.dealer = rules.next_dealer(self)
+        self.dealer = self.rules.next_dealer(self)
         self.start_round(None)
 
     def start_round(self, order: list[CardId] | None) -> None:

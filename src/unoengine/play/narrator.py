@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from unoengine.core.action_words import action_type, past_words
 from unoengine.core.actions import Play
-from unoengine.core.cards import Card, Seat
+from unoengine.core.cards import Card, Rank, Seat
 from unoengine.core.events import (
     ActionTaken,
     CardsDrawn,
@@ -33,6 +33,7 @@ from unoengine.core.events import (
     RoundStarted,
     redact,
 )
+from unoengine.core.house.teams import partner_in, team_name
 from unoengine.core.rules import find_rules
 from unoengine.core.views import PlayerView
 
@@ -259,6 +260,17 @@ def _draft(before: PlayerView | None, after: PlayerView, seat: Seat, text: str, 
     return f"{who} rejected {shown} and took {taken}"
 
 
+def _passes_total(before: PlayerView | None, play: Play, after: PlayerView) -> bool:
+    """H-9: a play that faced a draw total and left one for another seat, without adding to it (a Skip, a Reverse)."""
+    return (
+        before is not None
+        and before.pending in ("stack", "challenge")
+        and after.pending == "stack"
+        and after.round == before.round
+        and play.card.rank in (Rank.SKIP, Rank.REVERSE)
+    )
+
+
 def _event_line(
     before: PlayerView | None, event: Event, after: PlayerView, names: Names, cards: Sequence[Card]
 ) -> str | None:
@@ -273,6 +285,9 @@ def _event_line(
         words = name_seats(past_words(find_rules(after.rules), event.action), names)
         if isinstance(event.action, Play) and before is not None and event.seat != before.to_act:
             words = words.replace("played ", "jumped in with ", 1)  # H-3: a play out of turn is a jump-in
+        elif isinstance(event.action, Play) and after.to_act is not None and _passes_total(before, event.action, after):
+            total = dict(after.decision).get("total")  # H-9: a Skip or Reverse passed a draw total on
+            words += f" and passed the draw total ({total}) to {them(after.to_act)}"
         return f"{who(event.seat)} {words}"
     if isinstance(event, CardsDrawn):
         if before is not None and before.pending == "draft" and before.to_act == event.seat:
@@ -302,11 +317,17 @@ def _event_line(
         return f"{who(event.catcher)} caught {them(event.seat)} without UNO: {draws}"
     if isinstance(event, RoundEnded):
         winner = "nobody (blocked)" if event.winner is None else them(event.winner)
+        mate = None if event.winner is None else partner_in(after.options, after.seats, event.winner)
+        if event.winner is not None and mate is not None:  # H-11: the round is the team's
+            team = "your team" if reader in (event.winner, mate) else team_name(after.seats, event.winner)
+            winner = f"{team} ({winner})"
         deltas = ", ".join(f"{who(seat)} {delta:+d}" for seat, delta in enumerate(event.deltas))
         return f"Round {event.round} won by {winner}: {deltas}"
     if isinstance(event, GameEnded):
         if event.winner is not None and event.winner == reader:
             return "Game over: you won"
+        if event.winner is not None and partner_in(after.options, after.seats, event.winner) == reader:
+            return f"Game over: your team won ({who(event.winner)} went out)"  # H-11
         winner = "nobody" if event.winner is None else who(event.winner)
         return f"Game over: {winner} won"
     if isinstance(event, RoundStarted):

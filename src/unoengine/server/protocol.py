@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from unoengine.bots.base import game_refusal, known_bots
+from unoengine.core.engine import new_game
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.options import PRESET_WORDS, PRESETS, option_specs, parse_options, preset_options
 from unoengine.core.rules import find_rules
@@ -316,7 +317,9 @@ def parse_settings(data: object) -> tuple[TableSettings, str]:
         raise ProtocolError("bad_field", f"'preset' must be one of {', '.join(PRESETS)} or null")
     try:
         # The core's one parser: the preset's options, then the form's (typed, or text from elsewhere).
-        chosen = parse_options(rules, given, preset=preset).to_dict()
+        resolved = parse_options(rules, given, preset=preset)
+        chosen = resolved.to_dict()
+        new_game(rules, seats, seed=0, options=resolved)  # what the seat count refuses (H-8's deal, H-11's pairs)
     except (InvalidNotationError, TypeError) as error:
         raise ProtocolError("bad_field", str(error)) from None
     named = set(given) | (set(preset_options(rules, preset)) if preset is not None else set())

@@ -12,24 +12,28 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from unoengine.core.house.deflect import DEFLECT_RULE
 from unoengine.core.house.draw_to_match import DRAW_TO_MATCH
 from unoengine.core.house.forced_play import FORCED_PLAY
 from unoengine.core.house.hand_size import HAND_SIZE
 from unoengine.core.house.jump_in import JUMP_IN
 from unoengine.core.house.seven_zero import SEVEN_ZERO
 from unoengine.core.house.stack_draw import STACK_DRAW
+from unoengine.core.house.teams import TEAMS
 from unoengine.core.house.uno_penalty import UNO_PENALTY
 from unoengine.core.rules.compose import HouseRule
 from unoengine.core.rules.option_specs import SHARED_OPTIONS, OptionSpec
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     STACK_DRAW,
+    DEFLECT_RULE,  # H-9 composes on H-1's parts (its stack decision and draw effects)
     SEVEN_ZERO,
     JUMP_IN,
     DRAW_TO_MATCH,  # before H-4, which wraps its ``drawn`` decision (H-4's Reading with H-5)
     FORCED_PLAY,
     UNO_PENALTY,
     HAND_SIZE,
+    TEAMS,
 )
 """Every house rule, in the order a game composes them (rule order, but H-5 before H-4; H-6 is the rule sets'
 own option ``wild_draw_four``)."""

@@ -13,7 +13,7 @@ parts hold (a test forbids the option names in them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from unoengine.core import actions as A
@@ -69,6 +69,10 @@ class GameParts:
         """C-18, D-11, F-26: the cards a caught seat draws (H-7 changes it)."""
         self.house: list[HouseRule] = []
         """The house rules that are on, in the rule set's order."""
+        self.score_round: Callable[[Work, Seat], tuple[int, ...]] = rules.score_round
+        """C-21, D-19, F-28: a round's scores (the rule set's; H-11 credits a team)."""
+        self.game_winner: Callable[[Work, Seat | None], tuple[bool, Seat | None]] = rules.game_winner
+        """C-21, D-20, F-28: is the game over after a round, and who won (the rule set's; H-11: a team's total)."""
 
     def wrap(self, kind: str, handler: PendingHandler) -> None:
         """Put ``handler`` in place of the decision's handler (it may hold the one it wraps)."""
@@ -94,6 +98,10 @@ class HouseRule:
 
     def check(self, values: Mapping[str, Any]) -> None:
         """Refuse a combination of option values this house rule cannot be played with (``InvalidNotationError``)."""
+
+    def check_seats(self, seats: int, options: Options) -> None:
+        """Refuse a seat count this house rule cannot be played with (``InvalidNotationError``; ``new_game`` asks
+        each house rule that is on, H-11)."""
 
     def compose(self, parts: GameParts, options: Options) -> None:
         """Add the rule's decisions, effects, filters, hooks and windows to a game that turns it on."""

@@ -45,7 +45,8 @@ class Options:
     hand_size: int = 7
     """H-8: the cards dealt to each seat (C-2, D-3, F-6)."""
     deflect: str = "none"
-    """H-9: ``none``, ``skip``, ``reverse`` or ``both``: a Skip or Reverse of the current colour passes a draw total on."""
+    """H-9: ``none``, ``skip``, ``reverse`` or ``both``: a Skip or Reverse of the current colour passes a draw
+    total on."""
     teams: str = "none"
     """H-11: ``none`` or ``pairs`` (4 or 6 seats, partners opposite)."""
     names: tuple[str, ...] = ()

@@ -104,6 +104,14 @@ export function peoplePanel(L, ui) {
   );
 }
 
+// H-11: partners sit opposite (the options are public): "partner", or the seat's team.
+function teamTag(v, s, me) {
+  if (v.options?.teams !== "pairs") return null;
+  const half = v.seats / 2;
+  const mine = me !== null && me !== undefined && (me + half) % v.seats === s;
+  return h("span", { class: "tag" }, mine ? "partner" : `Team ${"ABC"[s % half]}`);
+}
+
 function opponents(L, v, ui) {
   const T = ui.T;
   const me = T.seat;
@@ -124,6 +132,7 @@ function opponents(L, v, ui) {
           ui.names.seat(s),
           info.bot ? h("span", { class: "tag" }, "bot") : null,
           info.away || info.connected === false ? h("span", { class: "tag away" }, "away") : null,
+          teamTag(v, s, me),
         ),
         h(
           "div",
