@@ -11,6 +11,7 @@ from tests.helpers import deal, run
 from unoengine import Play, apply, legal_actions, view_for
 from unoengine.bots import make_bot
 from unoengine.bots.heuristic import HeuristicBot
+from unoengine.core.options import PRESETS
 from unoengine.play import Table
 from unoengine.play.simulate import simulate
 
@@ -58,7 +59,7 @@ def test_h4_forced_play_leaves_the_heuristic_no_draw() -> None:
     assert isinstance(choice, Play)
 
 
-@pytest.mark.parametrize("preset", ["official", "mattel_house", "mobile", "party"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 @pytest.mark.parametrize("bot", ["random", "uniform", "heuristic"])
 def test_h1_h2_h3_h4_every_bot_takes_only_legal_actions_under_every_preset(bot: str, preset: str) -> None:
     result = simulate("classic", 4, games=6, bot=bot, seed=3, preset=preset)
