@@ -418,7 +418,10 @@ def test_h1_simulate_with_a_preset_and_options_saves_records_that_replay_with_th
         (["--option", "target_score=true"], "error: option 'target_score' must be a whole number, not 'true'"),
         (["--option", "jump_in=yes"], "error: option 'jump_in' must be true or false, not 'yes'"),
         (["-r", "duo", "--option", "stack_draw=mixed"], "error: option 'stack_draw' (H-1) is not available in UNO Duo"),
-        (["--preset", "casino"], "error: unknown preset 'casino' (known: official, mattel_house, mobile, party, crazy)"),
+        (
+            ["--preset", "casino"],
+            "error: unknown preset 'casino' (known: official, mattel_house, mobile, party, crazy)",
+        ),
     ],
 )
 def test_h1_h3_simulate_refuses_bad_house_options(args: list[str], message: str) -> None:
