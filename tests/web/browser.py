@@ -122,6 +122,15 @@ async def wait_for(page: Page, script: str, timeout: float = 15.0) -> None:
     await page.wait_for_function(script, timeout=timeout * 1000)
 
 
+async def draft_step(page: Page, view: dict[str, Any], version: int) -> None:
+    """Answer one Duo draft step (D-3) by its button: reject while fewer than two draft discards lie face up, then
+    keep; wait for the step."""
+    answer = "reject" if len(view["discard_pile"]) < 2 else "keep"
+    buttons = [a for a in view["actions"] if a["type"] == answer] or view["actions"]
+    await page.click(f'.actions button[data-action="{buttons[0]["action"]}"]')
+    await wait_for(page, f"() => window.unoSession.v > {version}")
+
+
 async def click_through(page: Page, action: dict[str, Any]) -> None:
     """Answer the open picker's questions, one at a time, as the chosen ``action`` (one of the view's ``actions``)."""
     fields = {"side": action["flex"], "colour": action["color"], "target": action["target"], "uno": action["uno"]}

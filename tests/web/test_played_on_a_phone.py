@@ -11,7 +11,7 @@ import pytest
 from playwright.async_api import Page
 
 from tests.server.harness import live_server
-from tests.web.browser import DESKTOP, PAGES, PHONE, chromium, new_page, seated, state, wait_for
+from tests.web.browser import DESKTOP, PAGES, PHONE, chromium, draft_step, new_page, seated, state, wait_for
 from tests.web.test_page import MY_TURN, play_something, seeded
 from unoengine import legal_actions, new_game
 
@@ -228,10 +228,7 @@ async def test_duo_draft_discards_are_apart_from_the_hand_and_two_seats_show_no_
                     " return a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5; }"
                 )
                 assert apart, "the discards' box lies outside the hand's box"
-            answer = "reject" if len(view["discard_pile"]) < 2 else "keep"
-            buttons = [a for a in view["actions"] if a["type"] == answer] or view["actions"]
-            await page.click(f'.actions button[data-action="{buttons[0]["action"]}"]')
-            await wait_for(page, f"() => window.unoSession.v > {s['v']}")
+            await draft_step(page, view, s["v"])
         else:
             raise AssertionError("the draft did not end")
         assert seen
