@@ -74,6 +74,7 @@ class Game:
 
     __slots__ = (
         "after_play",
+        "allies",
         "card_effects",
         "catch_draws",
         "deal_size",
@@ -142,6 +143,9 @@ class Game:
         """C-21, D-19, F-28: a round's scores (the rule set's, or a house rule's: H-11)."""
         self.game_winner: Final[Callable[[Work, Seat | None], tuple[bool, Seat | None]]] = parts.game_winner
         """C-21, D-20, F-28: is the game over after a round, and who won (the rule set's, or H-11's)."""
+        self.allies: Final[tuple[tuple[Seat, ...], ...]] = tuple(parts.allies(seats, seat) for seat in range(seats))
+        """By seat, the seats that win with it, itself first (itself alone; H-11: its team): what an adapter that
+        rewards or counts wins reads, never the house rule's option."""
         self.house: Final[tuple[HouseRule, ...]] = tuple(parts.house)
         """The house rules on in this game."""
         self.option_items: Final[tuple[tuple[str, Any], ...]] = tuple(options.to_dict().items())

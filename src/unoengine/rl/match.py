@@ -22,7 +22,8 @@ from unoengine.core.state import GameState, seat_of
 from unoengine.rl.decisions import DECLINE, ids_in, offered
 
 REWARDS = ("win", "score")
-"""``win``: +1 to the winner, -1/(seats-1) to each other seat; ``score``: the last round's score changes, zero-sum."""
+"""``win``: +1 to the winner (each seat of its team, H-11), the same total shared out as a loss by the other seats
+(-1/(seats-1) each without teams); ``score``: the last round's score changes, zero-sum."""
 
 ILLEGAL = ("raise", "terminate")
 """``raise``: an illegal action raises :class:`IllegalActionError`; ``terminate``: the game ends, -1 to the offender."""
@@ -176,8 +177,9 @@ class Match:
         winner = outcome.winner
         if winner is None:
             return [0.0] * seats
-        loss = -1.0 / (seats - 1)
-        return [1.0 if seat == winner else loss for seat in range(seats)]
+        winners = self.state.game.allies[winner]  # the winner's team (H-11), or the winner alone
+        loss = -len(winners) / (seats - len(winners))
+        return [1.0 if seat in winners else loss for seat in range(seats)]
 
     def _offer(self) -> None:
         """Who is offered the next decision (:func:`unoengine.rl.decisions.offered`) and the ids of its choices."""

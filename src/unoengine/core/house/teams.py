@@ -60,6 +60,11 @@ def partner_in(
     return partner(seats, seat)
 
 
+def team_of(seats: int, seat: Seat) -> tuple[Seat, ...]:
+    """``seat`` and its partner: the seats that win together."""
+    return (seat, partner(seats, seat))
+
+
 def team_name(seats: int, seat: Seat) -> str:
     """The team of ``seat`` in words: ``Team A`` (seats 0 and 2 of 4), ``Team B`` …"""
     return f"Team {'ABC'[seat % (seats // 2)]}"
@@ -128,6 +133,7 @@ class Teams(HouseRule):
     def compose(self, parts: GameParts, options: Options) -> None:
         parts.score_round = team_score
         parts.game_winner = team_game_winner
+        parts.allies = team_of
         parts.windows = [TEAMS_UNO_WINDOW if window is UNO_WINDOW else window for window in parts.windows]
 
 

@@ -50,6 +50,11 @@ class AfterPlay:
         """Called after the effect of ``card``, played by ``seat``."""
 
 
+def alone(seats: int, seat: Seat) -> tuple[Seat, ...]:
+    """Every seat plays for itself: it wins alone."""
+    return (seat,)
+
+
 class GameParts:
     """What a game is made of beyond its rule set: the decisions, effects, filters, hooks and windows that its
     house rules add, and the numbers they set (:func:`compose`)."""
@@ -73,6 +78,9 @@ class GameParts:
         """C-21, D-19, F-28: a round's scores (the rule set's; H-11 credits a team)."""
         self.game_winner: Callable[[Work, Seat | None], tuple[bool, Seat | None]] = rules.game_winner
         """C-21, D-20, F-28: is the game over after a round, and who won (the rule set's; H-11: a team's total)."""
+        self.allies: Callable[[int, Seat], tuple[Seat, ...]] = alone
+        """``allies(seats, seat)``: the seats that win with ``seat`` (itself; H-11: its team), for adapters that
+        reward or count wins (``Game.allies``)."""
 
     def wrap(self, kind: str, handler: PendingHandler) -> None:
         """Put ``handler`` in place of the decision's handler (it may hold the one it wraps)."""
