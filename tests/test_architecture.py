@@ -328,7 +328,11 @@ def test_each_rule_set_registers_its_own_decisions_and_hooks() -> None:
             while isinstance(handler, Wrapped):  # a house rule may wrap another's decision (H-9 wraps H-1's stack)
                 handler = handler.inner
             module = type(handler).__module__
-            assert module in SHARED_RULE_MODULES, f"{rules.name}'s {kind!r}: a house rule's decision from {module}"
+            owners_of_kind = tuple(type(house).__module__ for house in rules.house if kind in house.kinds)
+            assert len(owners_of_kind) <= 1, f"{rules.name}'s {kind!r} is added by several house rules"
+            assert module in (*SHARED_RULE_MODULES, *owners_of_kind), (
+                f"{rules.name}'s {kind!r}: a house rule's decision from {module}, which does not add it (kinds)"
+            )
         for kind, handler in BASE_HANDLERS.items():
             assert rules.handlers[kind] is handler, f"{rules.name} replaces the base decision {kind!r}"
             assert rules.decisions[kind] is BASE_DECISIONS[kind]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import deal, run
+from tests.helpers import deal, run, shrink
 from unoengine import Play, apply, legal_actions, view_for
 from unoengine.bots import make_bot
 from unoengine.bots.heuristic import HeuristicBot
@@ -128,3 +128,23 @@ def test_h11_bots_play_out_team_games(seats: int) -> None:
     state = table.state
     assert state.outcome is not None and state.outcome.winner is not None
     assert all(state.scores[seat] == state.scores[(seat + seats // 2) % seats] for seat in range(seats))
+
+
+def test_h10_the_heuristic_sheds_the_number_and_plays_its_main_colour_last() -> None:
+    state = deal("classic", [["B1"], ["R6", "G6", "Y6", "Y2", "Y3", "Y4"], ["G3"]], top="R5", options=MULTI)
+    state = run(shrink(state, 1, 6), "1 R6")
+    bot = heuristic()
+    choice = bot.choose(view_for(state, 1), legal_actions(state, 1))
+    assert str(choice) == "G6"  # yellow, the colour it holds most, goes last
+    state = run(state, "1 G6")
+    assert str(bot.choose(view_for(state, 1), legal_actions(state, 1))) == "Y6"
+
+
+MULTI: dict[str, Any] = {"multi_play": True}
+
+
+@pytest.mark.parametrize("options", [MULTI, {**MULTI, "seven_zero": True, "jump_in": True}, PRESETS["crazy"]])
+@pytest.mark.parametrize("bot", ["random", "uniform", "heuristic"])
+def test_h10_every_bot_takes_only_legal_actions_with_multi_play(bot: str, options: dict[str, Any]) -> None:
+    result = simulate("classic", 4, games=4, bot=bot, seed=6, options=dict(options))
+    assert result.games == 4

@@ -106,6 +106,7 @@ def house(draw: st.DrawFn, rules: str, seats: int, options: dict[str, Any]) -> N
         options["seven_zero"] = draw(st.booleans())
         options["jump_in"] = draw(st.booleans())
         options["deflect"] = draw(st.sampled_from(["none", "skip", "reverse", "both"]))
+        options["multi_play"] = draw(st.booleans())
     else:
         options["wild_draw_four"] = draw(st.sampled_from(["strict", "challenge"]))
     options["forced_play"] = draw(st.booleans())

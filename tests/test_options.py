@@ -109,7 +109,13 @@ def test_presets() -> None:
     assert duo.forced_play is True and duo.draw_until_playable is False
     assert parse_options("duo", preset="party").draw_until_playable is True
     crazy = parse_options("classic", preset="crazy")
-    assert (crazy.stack_draw, crazy.deflect, crazy.jump_in, crazy.seven_zero) == ("mixed", "both", True, True)
+    assert (crazy.stack_draw, crazy.deflect, crazy.jump_in, crazy.seven_zero, crazy.multi_play) == (
+        "mixed",
+        "both",
+        True,
+        True,
+        True,
+    )
     assert parse_options("flex", preset="crazy") == parse_options("flex"), "Flex! has none of crazy's options"
     assert set(PRESETS) == {"official", "mattel_house", "mobile", "party", "crazy"}
     with pytest.raises(InvalidNotationError, match="unknown preset 'wild'"):

@@ -99,7 +99,17 @@ def test_every_kind_of_decision_round_trips() -> None:
     configs = [
         ("classic", 3, {"wild_draw_four": "challenge", "single_round": False, "target_score": 40}),
         ("duo", 2, {"single_round": False, "target_score": 30}),
-        ("classic", 4, {"stack_draw": "mixed", "wild_draw_four": "challenge", "seven_zero": True, "jump_in": True}),
+        (
+            "classic",
+            4,
+            {
+                "stack_draw": "mixed",
+                "wild_draw_four": "challenge",
+                "seven_zero": True,
+                "jump_in": True,
+                "multi_play": True,
+            },
+        ),
         ("flex", 4, {"single_round": False, "target_score": 40, "draw_until_playable": True}),
     ]
     for seed in range(80):

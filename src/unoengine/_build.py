@@ -45,6 +45,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.core.house.stack_draw",
     "unoengine.core.house.deflect",
     "unoengine.core.house.seven_zero",
+    "unoengine.core.house.multi_play",
     "unoengine.core.house.jump_in",
     "unoengine.core.house.draw_to_match",
     "unoengine.core.house.forced_play",

@@ -94,7 +94,7 @@ def test_a_layout_holds_only_its_rule_sets_kinds_and_decisions(rules: str) -> No
     assert ("draft_card" in sizes) == ("draft" in ruleset.decisions)
     assert ("stack" in sizes) == ("stack" in ruleset.decisions)
     assert encoding.size == sum(sizes.values())
-    assert ENCODING_VERSION == 3
+    assert ENCODING_VERSION == 4
 
 
 def test_classic_heads_up_is_less_than_half_the_old_layout() -> None:

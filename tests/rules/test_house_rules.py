@@ -699,3 +699,151 @@ def test_h11_the_narrator_names_the_winning_team() -> None:
     }
     assert any(line.startswith("Round 1 won by your team (") for line in lines[3]), lines[3]
     assert any(line.startswith("Round 1 won by Team B (") for line in lines[0]), lines[0]
+
+
+# -- H-10 multi-play ---------------------------------------------------------------
+
+
+MULTI: dict[str, Any] = {"multi_play": True}
+
+
+def multi(hands: list[list[str]], draw: tuple[str, ...] = (), keep: int | None = None, **options: Any) -> Any:
+    """A Classic game with multi-play on ``R5``; seat 1 holds only its named cards (or its first ``keep``)."""
+    state = deal("classic", hands, top="R5", draw=draw, options={**MULTI, **options})
+    return shrink(state, 1, len(hands[1]) if keep is None else keep)
+
+
+def test_h10_two_cards_of_the_same_number_in_one_turn_the_last_sets_the_colour() -> None:
+    state = multi([["B1"], ["R6", "G6", "B2"], ["G3"]])
+    state = run(state, "1 R6")
+    assert (state.pending.kind, state.to_act, state.pending.number) == ("more", 1, 6)
+    assert legal(state, 1) == ["G6", "G6 uno", "pass"]
+    state = run(state, "1 G6 uno")
+    assert (state.pending.kind, state.to_act, state.color.word) == ("turn", 2, "green")
+    assert top(state) == "G6" and hand(state, 1) == ["B2"]
+
+
+def test_h10_three_cards_in_the_order_the_player_chooses() -> None:
+    state = multi([["B1"], ["R6", "G6", "Y6", "B6", "B2"], ["G3"]])
+    state = run(state, "1 R6", "1 B6", "1 G6")
+    assert state.pending.kind == "more" and legal(state, 1) == ["Y6", "Y6 uno", "pass"]
+    state = run(state, "1 Y6 uno")
+    assert (state.pending.kind, state.to_act, state.color.word, top(state)) == ("turn", 2, "yellow", "Y6")
+
+
+def test_h10_pass_ends_the_turn_and_without_the_option_the_turn_ends_at_once() -> None:
+    state = run(multi([["B1"], ["R6", "G6", "B2"], ["G3"]]), "1 R6")
+    state = run(state, "1 pass")
+    assert (state.pending.kind, state.to_act, state.color.word) == ("turn", 2, "red")
+    assert "G6" in hand(state, 1)
+    plain = shrink(deal("classic", [["B1"], ["R6", "G6", "B2"], ["G3"]], top="R5"), 1, 3)
+    assert run(plain, "1 R6").pending.kind == "turn"
+
+
+def test_h10_a_drawn_number_card_may_be_followed_by_more() -> None:
+    state = multi([["B1"], ["G6", "B2"], ["G3"]], draw=("R6",))
+    state = run(state, "1 draw", "1 R6")
+    assert state.pending.kind == "more" and legal(state, 1) == ["G6", "G6 uno", "pass"]
+
+
+def test_h10_action_cards_are_not_multi_played() -> None:
+    state = multi([["B1"], ["RS", "GS", "B2"], ["G3"], ["Y4"]])
+    state = run(state, "1 RS")
+    assert (state.pending.kind, state.to_act) == ("turn", 3)
+    state = multi([["B1"], ["R+2", "G+2", "B2"], ["G3"], ["Y4"]])
+    assert run(state, "1 R+2").pending.kind == "turn"
+
+
+def test_h10_h2_a_seven_or_a_zero_ends_the_turn() -> None:
+    options = {"seven_zero": True}
+    state = multi([["B1"], ["R7", "G7", "B2"], ["G3"]], **options)
+    state = run(state, "1 R7>2")
+    assert state.pending.kind == "turn" and state.to_act == 2
+    state = multi([["B1"], ["R0", "G0", "B2"], ["G3"]], **options)
+    assert run(state, "1 R0").pending.kind == "turn"
+    state = run(multi([["B1"], ["R6", "G6", "G7", "B2"], ["G3"]], **options), "1 R6")
+    assert legal(state, 1) == ["G6", "pass"]
+
+
+def test_h10_h3_a_jump_in_is_one_card() -> None:
+    state = multi([["B1"], ["R6", "B2", "B3"], ["G3"], ["R6", "G6", "Y2"]], jump_in=True)
+    state = shrink(state, 3, 3)
+    state = run(state, "1 R6", "3 R6")
+    assert (state.pending.kind, state.to_act) == ("turn", 0) and "G6" in hand(state, 3)
+
+
+def test_h10_c18_uno_per_card_and_a_catch_while_the_player_decides() -> None:
+    state = multi([["B1"], ["R6", "G6", "Y6"], ["G3"]])
+    state = run(state, "1 R6")
+    assert legal(state, 1) == ["Y6", "Y6 uno", "G6", "G6 uno", "pass"]  # one kind at a time, in kind order
+    state = run(state, "1 G6")  # one card left, no ' uno': the UNO window is open while seat 1 decides
+    assert state.pending.kind == "more" and state.unsafe == 1
+    assert "catch 1" in legal(state, 2)
+    caught = run(state, "2 catch 1")
+    assert len(caught.hands[1]) == 3 and caught.pending.kind == "more"
+
+
+def test_h10_c20_winning_on_the_last_card_of_a_multi_play() -> None:
+    state = multi([["B1"], ["R6", "G6"], ["G3"]], single_round=True)
+    state = run(state, "1 R6 uno")
+    assert state.pending.kind == "more" and legal(state, 1) == ["G6", "pass"]
+    state = run(state, "1 G6")
+    assert state.outcome is not None and state.outcome.winner == 1 and state.round_winner == 1
+
+
+def test_h10_refusals_name_the_rule() -> None:
+    state = run(multi([["B1"], ["R6", "G6", "R2", "B2"], ["G3"]]), "1 R6")
+    with pytest.raises(IllegalActionError, match="H-10 after a 6, seat 1 plays another 6 or passes"):
+        apply(state, 1, "R2")
+    with pytest.raises(IllegalActionError, match="H-10 after a 6, seat 1 plays another 6 or passes"):
+        apply(state, 1, "draw")
+    with pytest.raises(IllegalActionError, match="G-4 seat 1 holds no Y6"):
+        apply(state, 1, "Y6")
+
+
+def test_h10_duo_and_flex_refuse_it() -> None:
+    with pytest.raises(InvalidNotationError, match=r"multi_play.*Duo's colour dump \(D-15\)"):
+        new_game("duo", 2, seed=0, options=MULTI)
+    with pytest.raises(InvalidNotationError, match=r"multi_play.*Power Card \(F-14\)"):
+        new_game("flex", 2, seed=0, options=MULTI)
+
+
+def test_h10_the_state_notation_round_trips_a_more_decision() -> None:
+    from unoengine import GameState, format_state
+
+    state = run(multi([["B1"], ["R6", "G6", "B2"], ["G3"]]), "1 R6")
+    text = format_state(state)
+    assert "pending=more:1,6" in text and "multi_play:true" in text
+    again = GameState.parse(text)
+    assert again.pending == state.pending and legal(again, 1) == legal(state, 1)
+
+
+def test_h10_the_words_of_the_more_decision() -> None:
+    from unoengine.core.action_words import decision_words, describe_card
+    from unoengine.core.cards import parse_card
+
+    state = run(multi([["B1"], ["R6", "G6", "B2"], ["G3"]]), "1 R6")
+    words = decision_words(view_for(state, 1), CLASSIC)
+    assert (words.title, words.prompt) == ("More 6s", "More 6s: play another 6, or pass to end your turn")
+    assert describe_card(CLASSIC, MULTI, parse_card("G6")).endswith("; more of the same number may follow")
+    assert "more of" not in describe_card(CLASSIC, {**MULTI, "seven_zero": True}, parse_card("G7"))
+
+
+def test_h10_a_record_of_a_multi_play_replays(tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from unoengine.cli.main import cli
+
+    hands = [["B1"], ["R6", "G6", "Y6", "B2", "B3", "B4", "B7"], ["G3"]]
+    order = deal_order("classic", hands, "R5", options=MULTI)
+    start = new_game("classic", 3, seed=0, deck=order, options=MULTI)
+    record = record_of(start, [(1, "R6"), (1, "Y6"), (1, "G6"), (2, "G3"), (2, "pass")], deck=order)
+    text = format_record(record)
+    assert '"multi_play": true' in text and '{"seat": 1, "action": "Y6"}' in text
+    final = replay(parse_record(text))
+    assert top(final) == "G3" and final.to_act == 0
+    path = tmp_path / "multi.json"
+    path.write_text(text)
+    result = CliRunner().invoke(cli, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"multi_play": true' in result.stdout

@@ -69,6 +69,8 @@ class HeuristicBot:
         plays = [action for action in legal if type(action) is Play]
         if pending == "dump":
             return self._dump(view, plays) if plays else PASS
+        if pending == "more":
+            return self._more(view, plays) if plays else PASS
         if plays:
             return self._best_play(view, plays)
         if DRAW in legal:
@@ -155,6 +157,15 @@ class HeuristicBot:
         plain = [play for play in plays if not play.card.is_action]
         best = plain or plays
         return max(best, key=lambda play: (play.uno, play.card.number or 0))
+
+    def _more(self, view: PlayerView, plays: list[Play]) -> Play:
+        # H-10: shed every card of the number; the colour held most among the other cards goes last (it sets
+        # the colour), so the others go first.
+        if self.forget_uno and self.rng.random() < self.forget_uno:
+            plays = [play for play in plays if not play.uno] or plays
+        number = plays[0].card.number
+        counts = self._colors(tuple(card for card in view.hand if card.number != number or card.is_wild))
+        return max(plays, key=lambda play: (play.uno, -counts[play.card.color] if play.card.color else 0))
 
     def _draft(self, view: PlayerView) -> Action:
         card = view.draft_card

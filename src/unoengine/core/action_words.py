@@ -101,9 +101,11 @@ def _facts(view: Any) -> dict[str, Any]:
 
 def _rule_words(rules: RuleSet, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> str | None:
     hook = rules.decision_words
-    if hook is None:
-        return None
-    words: str | None = hook(kind, facts, action)
+    words: str | None = None if hook is None else hook(kind, facts, action)
+    if words is None:
+        for house in rules.house:  # a house rule's own decisions (H-10's more)
+            if kind in house.kinds:
+                words = house.decision_words(kind, facts, action)
     return words
 
 

@@ -33,7 +33,7 @@ PRESETS: dict[str, dict[str, bool | int | str]] = {
     "mattel_house": {"stack_draw": "same", "draw_to_match": True},
     "mobile": {"stack_draw": "same", "seven_zero": True, "forced_play": True},
     "party": {"stack_draw": "mixed", "jump_in": True, "seven_zero": True, "draw_until_playable": True},
-    "crazy": {"stack_draw": "mixed", "deflect": "both", "jump_in": True, "seven_zero": True},
+    "crazy": {"stack_draw": "mixed", "deflect": "both", "jump_in": True, "seven_zero": True, "multi_play": True},
 }
 """The presets (docs/RULES.md, "Presets"): a preset sets the options of its list that the rule set has.
 
@@ -42,8 +42,7 @@ PRESETS: dict[str, dict[str, bool | int | str]] = {
   Draw Two, a Wild Draw Four on a Wild Draw Four, no cross-stacking) and Draw to Match.
 - ``mobile``: the UNO! app's Stack, 7-0 and Force Play.
 - ``party``: mixed stacking, jump-in, 7-0 and draw until playable.
-- ``crazy``: mixed stacking, deflecting with a Skip or a Reverse, jump-in and 7-0 (multi-play, H-10, joins it
-  when it lands).
+- ``crazy``: mixed stacking, deflecting with a Skip or a Reverse, jump-in, 7-0 and multi-play (H-10).
 """
 
 PRESET_WORDS: dict[str, str] = {
@@ -51,7 +50,7 @@ PRESET_WORDS: dict[str, str] = {
     "mattel_house": "the Mattel sheet's optional rules: stacking (no cross-stacking) and draw to match",
     "mobile": "the UNO! app's Stack, 7-0 and Force Play",
     "party": "mixed stacking, jump-in, 7-0 and draw until playable",
-    "crazy": "mixed stacking, deflect with a Skip or a Reverse, jump-in and 7-0",
+    "crazy": "mixed stacking, deflect with a Skip or a Reverse, jump-in, 7-0 and multi-play",
 }
 """One line per preset, for menus and ``uno rules --list-options``."""
 

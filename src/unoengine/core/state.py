@@ -266,6 +266,14 @@ class DrawStack(NamedTuple):
     kind: str = "stack"
 
 
+class More(NamedTuple):
+    """``more``: play another card of ``number`` or ``pass`` to end the turn (H-10, option ``multi_play``)."""
+
+    seat: Seat
+    number: int
+    kind: str = "more"
+
+
 class GameOver(NamedTuple):
     """``game_over``: nobody acts any more."""
 
@@ -285,7 +293,7 @@ class Decision(Protocol):
 
 Pending = Decision
 """A pending decision: :class:`Turn`, :class:`DrawnCardChoice`, :class:`ChallengeWindow`,
-:class:`DrawStack`, :class:`GameOver`, or a decision type that a rule set contributes
+:class:`DrawStack`, :class:`More`, :class:`GameOver`, or a decision type that a rule set contributes
 (``RuleSet.decisions``; its handler is ``RuleSet.handlers[kind]``).
 
 Every pending decision is a ``NamedTuple`` whose first field is ``seat`` (the seat

@@ -47,9 +47,11 @@ from unoengine.core.views import PlayerView
 from unoengine.rl.decisions import ids_of
 from unoengine.rl.observe import Writer
 
-ENCODING_VERSION = 3
+ENCODING_VERSION = 4
 """The version of the observation layout; any change of a piece, its order or its meaning bumps it.
 
+Version 4: H-10's decision kind ``more`` in Classic's ``pending`` one-hot (the shipped weights were migrated
+with a zero input for it, scripts/migrate_ppo_encoding.py: they play as before).
 Version 3: one layout per rule set (its own card kinds and decisions, no piece that is always zero there)
 and H-1's ``stack`` total; version 2 had every rule set's kinds and decisions in every layout."""
 

@@ -17,6 +17,7 @@ from unoengine.core.house.draw_to_match import DRAW_TO_MATCH
 from unoengine.core.house.forced_play import FORCED_PLAY
 from unoengine.core.house.hand_size import HAND_SIZE
 from unoengine.core.house.jump_in import JUMP_IN
+from unoengine.core.house.multi_play import MULTI_PLAY
 from unoengine.core.house.seven_zero import SEVEN_ZERO
 from unoengine.core.house.stack_draw import STACK_DRAW
 from unoengine.core.house.teams import TEAMS
@@ -28,6 +29,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     STACK_DRAW,
     DEFLECT_RULE,  # H-9 composes on H-1's parts (its stack decision and draw effects)
     SEVEN_ZERO,
+    MULTI_PLAY,  # H-10 after H-2: a 7 or a 0 ends the turn
     JUMP_IN,
     DRAW_TO_MATCH,  # before H-4, which wraps its ``drawn`` decision (H-4's Reading with H-5)
     FORCED_PLAY,

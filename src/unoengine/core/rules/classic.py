@@ -40,7 +40,7 @@ from unoengine.core.rules.option_specs import wild_draw_four_option
 from unoengine.core.rules.ruleset import RuleSet
 from unoengine.core.rules.scoring import deal_seven, dealer_to_the_left, first_to_target, winner_takes_all
 from unoengine.core.rules.tables import standard_deck
-from unoengine.core.state import DrawStack
+from unoengine.core.state import DrawStack, More
 from unoengine.core.work import CARD_BYTE, Work
 
 CLASSIC_POINTS = {
@@ -114,7 +114,7 @@ CLASSIC = RuleSet(
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
     handlers=with_base({}),
-    decisions={**BASE_DECISIONS, "stack": DrawStack},
+    decisions={**BASE_DECISIONS, "stack": DrawStack, "more": More},
     house=allowed("classic"),
     rule_letter="C",
     cite={"match": "C-7", "drawn": "C-8", "wild": "C-9", "wd4": "C-16", "uno": "C-19", "flex": "C-7"},

@@ -99,6 +99,8 @@ class HouseRule:
     """Its rule number in docs/RULES.md (``H-2``)."""
     specs: tuple[OptionSpec, ...] = ()
     """Its options, declared once here."""
+    kinds: tuple[str, ...] = ()
+    """The decision kinds it adds (H-10's ``more``): :meth:`decision_words` words them for interfaces."""
 
     def on(self, options: Options) -> bool:
         """Is the house rule on in a game with these options (its option is not at its neutral value)?"""
@@ -117,6 +119,11 @@ class HouseRule:
     def describe(self, card: Card, flex: bool, text: str, options: Options | Mapping[str, Any]) -> str:
         """What ``card`` does at a table with this rule on, in words (``text``: what it does without it)."""
         return text
+
+    def decision_words(self, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> str | None:
+        """Its words for a decision of one of its :attr:`kinds`, as ``RuleSet.decision_words`` gives them (the
+        decision, ``action`` None, as ``"Title: prompt"``; an action as ``"Label: sentence"``), or ``None``."""
+        return None
 
 
 def compose(rules: RuleSet, options: Options) -> GameParts:

@@ -47,6 +47,8 @@ class Options:
     deflect: str = "none"
     """H-9: ``none``, ``skip``, ``reverse`` or ``both``: a Skip or Reverse of the current colour passes a draw
     total on."""
+    multi_play: bool = False
+    """H-10: after a number card, more cards of the same number may be played in the same turn."""
     teams: str = "none"
     """H-11: ``none`` or ``pairs`` (4 or 6 seats, partners opposite)."""
     names: tuple[str, ...] = ()
