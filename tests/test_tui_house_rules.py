@@ -82,3 +82,25 @@ async def test_seven_asks_whom_to_swap_hands_with(tmp_path: Path) -> None:
         await pilot.press(answer_key(app, "2"))
         await until(app, pilot, lambda: len(session.actions) >= 1)
         assert session.actions[0] == (HUMAN, "R7>2")
+
+
+@pytest.mark.asyncio
+async def test_h10_more_of_the_same_number_is_offered_then_pass_ends_the_turn(tmp_path: Path) -> None:
+    """H-10: after a number card, the prompt offers more of that number; the person plays one, then passes."""
+    session = house(tmp_path, ["R6", "G6", "B6", "Y9"], {"multi_play": True})
+    app = app_of(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pick(app, pilot, "R6")
+        await pilot.press("enter")
+        await until(app, pilot, lambda: app.view.pending == "more")
+        assert "More 6s" in shown(app, "prompt"), shown(app, "prompt")
+        await pick(app, pilot, "G6")
+        await pilot.press("enter")
+        await until(app, pilot, lambda: len(session.actions) >= 2)
+        assert session.actions[:2] == [(HUMAN, "R6"), (HUMAN, "G6")]
+        assert app.view.pending == "more" and app.view.to_act == HUMAN, "a 6 is still held: more is offered again"
+        assert app.view.color is not None and app.view.color.word == "green", "the last card sets the colour"
+        await pilot.press("p")
+        await until(app, pilot, lambda: len(session.actions) >= 3)
+        assert session.actions[2] == (HUMAN, "pass")

@@ -13,7 +13,7 @@ from playwright.async_api import Page
 from tests.server.harness import live_server
 from tests.web.browser import DESKTOP, PAGES, PHONE, chromium, draft_step, new_page, seated, state, wait_for
 from tests.web.test_page import MY_TURN, play_something, seeded
-from unoengine import legal_actions, new_game
+from unoengine import Play, legal_actions, new_game, view_for
 
 VIEWPORTS = pytest.mark.parametrize("viewport", list(PAGES), ids=list(PAGES))
 
@@ -241,3 +241,45 @@ async def test_three_seats_still_show_the_direction() -> None:
         await page.click("#start")
         await page.wait_for_selector("#pile .table-facts")
         assert "clockwise" in await page.inner_text("#pile .table-facts")
+
+
+def multi_seed() -> int:
+    """A seed whose heads-up H-10 game has seat 0 first, with a playable number card of which it holds two."""
+    for seed in range(20_000):
+        game = new_game("classic", 2, seed=seed, options={"multi_play": True})
+        if game.to_act != 0:
+            continue
+        numbers = [card.number for card in view_for(game, 0).hand if card.number is not None]
+        played = [action.card.number for action in legal_actions(game, 0) if isinstance(action, Play)]
+        if any(number is not None and numbers.count(number) >= 2 for number in played):
+            return seed
+    raise AssertionError("no such seed")
+
+
+async def test_h10_the_page_offers_more_of_the_same_number_and_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """H-10 in the browser: after a number card the page asks "More …s" with the same-number cards and a pass
+    button, from the view's actions alone (the page knows no house rule)."""
+    seeded(monkeypatch, multi_seed())
+    async with live_server(bot_delay=0.05) as live, chromium() as browser:
+        _, page = await seated(live, browser, "classic", ["heuristic"], PHONE, options={"multi_play": True})
+        await page.click("#start")
+        await wait_for(page, MY_TURN)
+        view = (await state(page))["view"]
+        numbers = [card for card in view["hand"] if card[1:].isdigit()]
+        play = next(
+            a
+            for a in view["actions"]
+            if a["type"] == "play" and a["card"] in numbers and sum(c[1:] == a["card"][1:] for c in numbers) >= 2
+        )
+        await page.locator(f'#hand .card[data-card="{play["card"]}"]').first.click()
+        if await page.locator("#play-selected").count():
+            await page.click("#play-selected")
+        await wait_for(page, "() => window.unoSession.view && window.unoSession.view.pending === 'more'")
+        assert f"More {play['card'][1:]}s" in await page.inner_text("body")
+        passing = page.locator('.actions button[data-action="pass"]')
+        assert await passing.count() == 1
+        v = (await state(page))["v"]
+        await passing.click()
+        await wait_for(page, f"() => window.unoSession.v > {v}")
+        assert (await state(page))["view"]["pending"] != "more"
+        assert page.errors == []  # type: ignore[attr-defined]
