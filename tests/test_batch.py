@@ -169,3 +169,10 @@ def test_a_failing_bot_on_the_batch_path_is_reported_and_the_game_kept(how: str,
     assert (error.bot, error.seat, error.decision, error.step) == ("failing", seat, "turn", 0)
     assert message in str(error)
     assert table.state == start
+
+
+def test_h11_simulate_counts_a_team_win_for_both_partners() -> None:
+    """With teams a game is won by a team: ``wins`` counts it for both partners (and each game once per team)."""
+    result = simulate("classic", 4, 40, ["heuristic", "random", "random", "random"], 7, options={"teams": "pairs"})
+    assert result.wins[0] == result.wins[2] and result.wins[1] == result.wins[3]
+    assert result.wins[0] + result.wins[1] == result.games - result.no_winner

@@ -221,6 +221,7 @@ class SimulationResult:
     steps: int = 0
     seconds: float = 0.0
     wins: list[int] = field(default_factory=list)
+    """Games won by each seat: with teams (H-11) a game counts for both partners of the winner's team."""
     no_winner: int = 0
     lengths: list[int] = field(default_factory=list)
     rounds: int = 0
@@ -297,7 +298,8 @@ def simulate(
         if final.winner is None:
             result.no_winner += 1
         else:
-            result.wins[final.winner] += 1
+            for seat in outcome.state.game.allies[final.winner]:  # the winner's team wins (H-11), or it alone
+                result.wins[seat] += 1
         if records is not None and outcome.actions is not None:
             record = record_of(start, outcome.actions, deck=True)
             write_record(records / f"{ruleset.name}-{game_seed}.json", format_record(record))
