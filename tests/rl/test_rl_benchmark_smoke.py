@@ -33,4 +33,4 @@ def test_the_rl_benchmark_runs_every_side_and_the_breakdown() -> None:
         "aec_agent",
     }
     assert parts["env_step"] > 0 and parts["engine_and_offers"] > 0 and parts["observation"] > 0
-    assert 0 < parts["aec_agent"] < parts["aec_step"]
+    assert parts["aec_agent"] > 0 and parts["aec_step"] > 0  # (timed apart: on a busy machine either may be larger)
