@@ -18,7 +18,6 @@ from unoengine.core import actions as A
 from unoengine.core.action_ids import action_id
 from unoengine.core.cards import Card, Color, Rank, Seat
 from unoengine.core.errors import InvalidNotationError
-from unoengine.core.rules.compose import HouseRule
 from unoengine.core.rules.option_specs import Options
 from unoengine.core.rules.ruleset import RuleSet
 
@@ -194,20 +193,13 @@ _WILD_DRAW_FOURS = (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR)
 """The ranks whose card is a Wild Draw Four (C-16, D-18, F-24): ``wild_draw_four`` (C-17, H-6) is about them."""
 
 
-def _option(rules: RuleSet, options: Options | Mapping[str, Any], name: str) -> Any:
-    """An option's value at a table: from its options, else the rule set's default (house rules: off)."""
+def _table_options(rules: RuleSet, options: Options | Mapping[str, Any]) -> Options:
+    """A table's options: as they are, or from a mapping (a view's ``options``, an action's facts) whose missing
+    options have the rule set's defaults and whose other keys are not options."""
     if isinstance(options, Options):
-        return getattr(options, name)
-    return options[name] if name in options else getattr(rules.default_options, name)
-
-
-def _on(rules: RuleSet, options: Options | Mapping[str, Any], house: HouseRule) -> bool:
-    """Is the house rule on at a table with these options (a view's mapping: the missing ones at their defaults)?"""
-    if isinstance(options, Options):
-        return house.on(options)
+        return options
     defaults = rules.default_options
-    values = {name: options.get(name, getattr(defaults, name)) for name in defaults.names}
-    return house.on(replace(defaults, **values))
+    return replace(defaults, **{name: options.get(name, getattr(defaults, name)) for name in defaults.names})
 
 
 def describe_card(rules: RuleSet, options: Options | Mapping[str, Any], card: Card, flex: bool = False) -> str:
@@ -225,13 +217,14 @@ def describe_card(rules: RuleSet, options: Options | Mapping[str, Any], card: Ca
     >>> describe_card(find_rules("classic"), {"seven_zero": True}, parse_card("G7"))
     'green 7: swap hands with a player you choose'
     """
+    table = _table_options(rules, options)
     text = rules.describe_side(card, flex)
     for house in rules.house:  # each house rule's own words (H-1, H-2), those the table's options turn on
-        if _on(rules, options, house):
-            text = house.describe(card, flex, text, options)
+        if house.on(table):
+            text = house.describe(card, flex, text, table)
     rank = card.rank
     if rank in _WILD_DRAW_FOURS and "draws 4" in text:
-        if _option(rules, options, "wild_draw_four") == "strict":
+        if table.wild_draw_four == "strict":
             text = text.replace(" or challenges", "") + " (only without a card of the current colour)"
         elif "challenge" not in text:
             text += " (it may be a bluff, and be challenged)"

@@ -13,8 +13,7 @@ passes to drawing it (C-20).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, Rank, Seat
@@ -152,9 +151,9 @@ class DeflectRule(HouseRule):
         parts.wrap("stack", Deflecting(handlers["stack"], mode))
         parts.wrap("challenge", Deflecting(handlers["challenge"], mode))
 
-    def describe(self, card: Card, flex: bool, text: str, options: Options | Mapping[str, Any]) -> str:
-        mode = options.deflect if isinstance(options, Options) else options.get("deflect", "none")
-        if flex or card.rank not in DEFLECTORS.get(mode, ()):
+    def describe(self, card: Card, flex: bool, text: str, options: Options) -> str:
+        mode = options.deflect
+        if flex or card.rank not in DEFLECTORS[mode]:
             return text
         if card.rank is Rank.SKIP:
             return f"{text}; facing a draw total, passes it on to the next player"

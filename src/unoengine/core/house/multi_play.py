@@ -139,10 +139,10 @@ class MultiPlay(HouseRule):
         parts.handlers["more"] = MoreHandler()
         parts.after_play.append(MoreAfterPlay(options.seven_zero))
 
-    def describe(self, card: Card, flex: bool, text: str, options: Options | Mapping[str, Any]) -> str:
+    def describe(self, card: Card, flex: bool, text: str, options: Options) -> str:
         if flex or card.rank is not Rank.NUMBER:
             return text
-        seven_zero = options.seven_zero if isinstance(options, Options) else options.get("seven_zero", False)
+        seven_zero = options.seven_zero
         if seven_zero and card.number in _ENDS_TURN:
             return text
         return f"{text}; more of the same number may follow"

@@ -10,8 +10,7 @@ made before the swap no longer counts; Duo and Flex! refuse the option.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Rank, Seat, format_card
@@ -141,7 +140,7 @@ class SevenZero(HouseRule):
         parts.play_filters.append(SevenZeroPlays())
         parts.after_play.append(SevenZeroSwap())
 
-    def describe(self, card: Card, flex: bool, text: str, options: Options | Mapping[str, Any]) -> str:
+    def describe(self, card: Card, flex: bool, text: str, options: Options) -> str:
         if flex or card.rank is not Rank.NUMBER or card.number not in (0, 7):
             return text
         name = card.words.split(", flex side")[0]

@@ -12,8 +12,7 @@ drawing the total (C-20); Duo and Flex! refuse the option.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, Rank, Seat
@@ -125,8 +124,8 @@ class StackDraw(HouseRule):
             parts.effects[(Rank.WILD_DRAW_FOUR, False)] = StackingWildDrawFour()
             parts.wrap("challenge", StackingChallenge(mode))
 
-    def describe(self, card: Card, flex: bool, text: str, options: Options | Mapping[str, Any]) -> str:
-        mode = options.stack_draw if isinstance(options, Options) else options.get("stack_draw", "none")
+    def describe(self, card: Card, flex: bool, text: str, options: Options) -> str:
+        mode = options.stack_draw
         rank = card.rank
         if flex or not (
             (rank is Rank.DRAW_TWO and mode in TWO_STACKS) or (rank is Rank.WILD_DRAW_FOUR and mode in FOUR_STACKS)

@@ -116,7 +116,7 @@ class HouseRule:
     def compose(self, parts: GameParts, options: Options) -> None:
         """Add the rule's decisions, effects, filters, hooks and windows to a game that turns it on."""
 
-    def describe(self, card: Card, flex: bool, text: str, options: Options | Mapping[str, Any]) -> str:
+    def describe(self, card: Card, flex: bool, text: str, options: Options) -> str:
         """What ``card`` does at a table with this rule on, in words (``text``: what it does without it)."""
         return text
 
@@ -134,13 +134,3 @@ def compose(rules: RuleSet, options: Options) -> GameParts:
             parts.house.append(house)
             house.compose(parts, options)
     return parts
-
-
-def house_rules_on(rules: RuleSet, options: Options | Mapping[str, Any]) -> list[HouseRule]:
-    """The house rules of ``rules`` that ``options`` (resolved, or a view's mapping) turn on."""
-    resolved = (
-        options
-        if not isinstance(options, Mapping)
-        else rules.options({name: value for name, value in options.items() if name in rules.option_names})
-    )
-    return [house for house in rules.house if house.on(resolved)]
