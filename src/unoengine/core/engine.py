@@ -10,7 +10,7 @@ action from :func:`legal_actions` themselves (bots, simulations, search).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from unoengine.core import actions as A
 from unoengine.core.cards import Card, CardId, Seat, format_card, parse_card
@@ -324,12 +324,26 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
         InvalidNotationError: the text is not an action.
         IllegalActionError: the action is not legal (G-4); its message names the rule.
     """
+    legal = checked_action(state, seat, action)
+    checked = cast(Seat, seat)  # checked_action refused anything else
+    return Transition(apply_unchecked(state, checked, legal), prior=state, seat=checked, action=legal)
+
+
+def checked_action(state: GameState, seat: object, action: object) -> A.Action:
+    """The legal action of ``seat`` that ``action`` (an :class:`~unoengine.core.actions.Action` or its notation)
+    is: what :func:`apply` checks, parsing a text once, for a caller that then applies it with
+    :func:`apply_unchecked` (the server's table, which wants the events of that same pass).
+
+    Raises:
+        InvalidNotationError: the text is not an action.
+        IllegalActionError: the action is not legal (G-4); its message names the rule.
+    """
     if is_int(seat):
         # Actions are interned: the action a caller took from legal_actions is one of them by identity
         # (comparing two different ones by value runs their dataclass ``__eq__``, Python code, for nothing).
         for candidate in legal_actions(state, seat):
             if candidate is action:
-                return Transition(apply_unchecked(state, seat, candidate), prior=state, seat=seat, action=candidate)
+                return candidate
     if isinstance(action, str):
         action = A.parse_action(action)
     elif not isinstance(action, _ACTION_TYPES):
@@ -337,7 +351,7 @@ def apply(state: GameState, seat: object, action: object) -> Transition:
     if not is_int(seat) or action not in legal_actions(state, seat):
         rule, reason = refusal(state, seat, action)
         raise IllegalActionError(rule, reason)
-    return Transition(apply_unchecked(state, seat, action), prior=state, seat=seat, action=action)
+    return action
 
 
 _ACTION_TYPES: Final = A.ACTION_TYPES

@@ -28,9 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from unoengine.bots.base import Bot, ask, bot_chose_illegal, bot_raised
-from unoengine.core.actions import Action, format_action, parse_action
+from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import Seat
-from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_game
+from unoengine.core.engine import apply_unchecked, checked_action, legal_actions, new_game
 from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError, excerpt
 from unoengine.core.events import Event, event_to_json, redact
 from unoengine.core.record import Record, ReplayError, record_of
@@ -333,10 +333,9 @@ class Table:
         """
         if expected_version is not None and expected_version != self.version:
             raise StaleVersionError(expected_version, self.version)
-        transition = apply(self._state, seat, action)
-        parsed = parse_action(action) if isinstance(action, str) else action
-        # apply accepted them: the seat is a seat and the action an Action
-        return self._accept(cast(Seat, seat), cast(Action, parsed), transition.state, transition.events)
+        # one parse, one check and one pass of the rules that also records the events
+        legal = checked_action(self._state, seat, action)
+        return self._bot_apply(self._state, cast(Seat, seat), legal)  # checked: the seat is a seat
 
     def bot_step(self) -> TableStep | None:
         """One action by a bot, or ``None`` when no bot has anything to do now.
@@ -504,6 +503,7 @@ class Table:
         return seats or None
 
     def _bot_apply(self, state: GameState, seat: Seat, action: Action) -> TableStep:
+        """Apply a legal action in one pass of the rules that also records its events."""
         events: list[Event] = []
         after = apply_unchecked(state, seat, action, events)
         return self._accept(seat, action, after, tuple(events))
