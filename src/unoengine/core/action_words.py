@@ -154,7 +154,10 @@ _BASE_WORDS: dict[str, tuple[str, str]] = {
 
 def describe_action(view: Any, rules: RuleSet, action: A.Action) -> tuple[str, str]:
     """``(label, words)`` of a legal action of the view (:attr:`ActionInfo.label`, :attr:`ActionInfo.words`)."""
-    facts = _facts(view)
+    return _described(view, rules, action, _facts(view))
+
+
+def _described(view: Any, rules: RuleSet, action: A.Action, facts: Mapping[str, Any]) -> tuple[str, str]:
     kind: str = view.pending
     out_of_turn = view.seat != view.to_act
     rule = None if out_of_turn else _rule_words(rules, kind, facts, action)
@@ -294,7 +297,7 @@ def action_infos(view: Any, rules: RuleSet) -> tuple[ActionInfo, ...]:
             group = "decision"
         else:
             group = "choice"
-        label, words = describe_action(view, rules, action)
+        label, words = _described(view, rules, action, facts)
         play = action if isinstance(action, A.Play) else None
         aim = ""
         if play is not None and play.target is not None:

@@ -121,6 +121,17 @@ _RANK_WORDS = {
 
 def card_words(card: Card) -> str:
     """The card in words, for screen readers (F-5): ``green 2, flex side yellow`` (``Card.words``)."""
+    words = _WORDS_CACHE.get(card)
+    if words is None:
+        words = _WORDS_CACHE[card] = _card_words(card)
+    return words
+
+
+_WORDS_CACHE: dict[Card, str] = {}
+"""Every kind of card's words, once (a view names its cards for every seat at every step)."""
+
+
+def _card_words(card: Card) -> str:
     if card.color is None:
         base = _RANK_WORDS[card.rank]
     elif card.rank is Rank.NUMBER:
@@ -197,6 +208,17 @@ def format_card(card: Card) -> str:
     >>> format_card(Card(Color.RED, Rank.NUMBER, 5, flip=True))
     'R5!'
     """
+    text = _FORMAT_CACHE.get(card)
+    if text is None:
+        text = _FORMAT_CACHE[card] = _format_card(card)
+    return text
+
+
+_FORMAT_CACHE: dict[Card, str] = {}
+"""Every kind of card's notation, once (views, steps and records write the same few cards again and again)."""
+
+
+def _format_card(card: Card) -> str:
     if card.color is None:
         return card.rank.value
     text = card.color.value + (str(card.number) if card.rank is Rank.NUMBER else card.rank.value)
