@@ -13,6 +13,11 @@ stops by itself after ``--seconds``.
 
 ``human``: each client acts 0.5–1 s after its turn arrives; ``max``: at once.
 
+The tables are created and joined over HTTP by 32 threads on keep-alive connections
+(``setup_s``); the clients then connect (at most 64 handshakes at once per process) and
+wait until every table is dealt (``deal_s``: until every client has its first view; no
+one acts before), then play ``--warmup`` seconds before the measuring window opens.
+
 Three latencies are reported, so that the load generator is not mistaken for the server:
 
 - ``p50_ms``/``p99_ms`` (end to end): from a client sending an action to it receiving
@@ -25,25 +30,45 @@ Three latencies are reported, so that the load generator is not mistaken for the
 
 With PostgreSQL it also reports the commit latency of an action (in the server),
 ``pg_notification_queue_usage()`` (the highest seen, sampled every second), and the
-actions that lost their version to another worker. ``load_before``/``load_after`` are the
-machine's load averages and ``others_cpu`` the cores used by processes other than this
-benchmark's during the window (the machine may be shared).
+actions that lost their version to another worker, and ``tables_per_worker``.
+``load_before``/``load_after`` are the machine's load averages and ``others_cpu`` the
+cores used by processes other than this benchmark's during the window (the machine may be
+shared); ``server_cpu``/``client_cpu`` are the cores the server processes (all workers) and
+the client processes used. ``server_actions`` is every action the server committed in the
+window (the count of its commit histogram, all workers summed; ``actions`` is the clients'
+count of their own actions answered in the window), ``actions_per_s`` is it over the
+window, and ``server_cpu_ms_per_action`` the server processes' CPU time over the window
+divided by it. The report starts with ``command`` (the command line, without ``--json``,
+``--write`` and ``--results``; a ``--db`` password hidden) and the day, Python and build.
+
+``--write README.md`` records the run in a JSON-lines file (``--results``, by default
+``benchmarks/results/server_load.jsonl``: one line per command, a rerun of a command
+replacing its line) and rewrites the block between ``<!-- server-load:begin -->`` and
+``<!-- server-load:end -->`` of the file as a table with a row per line of that file::
+
+  python benchmarks/server_load.py --tables 100 --seconds 10 --pace human --write README.md
+
+To drop a row, delete its line from the results file and rerun any command with ``--write``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import random
+import re
 import resource
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -72,12 +97,43 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def post(url: str, body: Any) -> Any:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
+def make_tables(port: int, tables: int, concurrency: int = 32) -> list[tuple[str, int, str]]:
+    """Create ``tables`` two-seat Classic tables, take each one's second seat: every seat's ``(code, seat, token)``.
+
+    ``concurrency`` threads send the requests, each on its own keep-alive connection (one
+    new connection when the server closed it), so the setup is bounded by the server, not by
+    one request's round trip at a time.
+    """
+    local = threading.local()
+
+    def request(path: str, body: Any) -> Any:
+        data = json.dumps(body).encode()
+        for attempt in range(3):
+            connection = getattr(local, "connection", None)
+            if connection is None:
+                connection = local.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            try:
+                connection.request("POST", path, data, {"Content-Type": "application/json"})
+                response = connection.getresponse()
+                payload = response.read()
+            except (http.client.HTTPException, OSError):
+                connection.close()
+                local.connection = None
+                if attempt == 2:
+                    raise
+                continue
+            if response.status >= 400:
+                raise RuntimeError(f"POST {path}: {response.status} {payload[:200]!r}")
+            return json.loads(payload)
+        raise AssertionError("unreachable")
+
+    def one(_: int) -> list[tuple[str, int, str]]:
+        made = request("/api/tables", {"rules": "classic", "seats": 2})
+        joined = request(f"/api/tables/{made['code']}/join", {"name": "B"})
+        return [(made["code"], 0, made["token"]), (made["code"], 1, joined["token"])]
+
+    with ThreadPoolExecutor(max_workers=max(1, min(concurrency, tables))) as pool:
+        return [seat for pair in pool.map(one, range(tables)) for seat in pair]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -96,6 +152,8 @@ class Stats:
         """``time.monotonic()`` at which the clients stop (set once every client process is ready)."""
         self.ready = 0
         """Clients that have their first view (their table dealt)."""
+        self.go = asyncio.Event()
+        """Set once every client process has its tables dealt: no one acts before, so the deals have the server."""
 
 
 async def watch_lag(stats: Stats, tick: float = 0.01) -> None:
@@ -108,76 +166,81 @@ async def watch_lag(stats: Stats, tick: float = 0.01) -> None:
             stats.lags.append(max(0.0, loop.time() - before - tick))
 
 
-async def seat_client(url: str, code: str, seat: int, token: str, pace: str, stats: Stats, rng: random.Random) -> None:
-    async with websockets.connect(url, max_size=2**22, open_timeout=120) as ws:
+async def seat_client(
+    url: str, code: str, seat: int, token: str, pace: str, stats: Stats, rng: random.Random, opening: asyncio.Semaphore
+) -> None:
+    """One seat: connect (at most ``opening``'s count of handshakes at once in this process), play until cancelled."""
+    async with opening:
+        ws = await websockets.connect(url, max_size=2**22, open_timeout=300, close_timeout=2, proxy=None)
+    async with ws:
         await ws.send(json.dumps({"type": "hello", "table": code, "token": token}))
         if seat == 0:  # both seats were taken over HTTP: the host deals at once
             await ws.send(json.dumps({"type": "start", "token": token}))
         ready = False
         pending: dict[int, float] = {}
-        view: dict[str, Any] | None = None
-        game = v = 0
         acting: asyncio.Task[None] | None = None
+        loop = asyncio.get_running_loop()
 
         async def act(delay: float, game_at: int, v_at: int, action: str) -> None:
+            await stats.go.wait()
             if delay:
                 await asyncio.sleep(delay)
             pending[v_at + 1] = time.perf_counter()
             message = {"type": "act", "seat": seat, "token": token, "game": game_at, "v": v_at, "action": action}
             await ws.send(json.dumps(message))
 
-        while time.monotonic() < stats.stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, min(1.0, stats.stop - time.monotonic())))
-            except TimeoutError:
-                continue
-            message = json.loads(raw)
-            kind = message["type"]
-            if kind == "error":
-                if not ready and seat == 0:  # the other seat's join had not reached this worker yet: again
-                    await asyncio.sleep(0.5)
-                    await ws.send(json.dumps({"type": "start", "token": token}))
-                if stats.measuring:
-                    stats.errors += 1
-                continue
-            if kind not in ("sync", "step", "steps"):
-                continue
-            view, game, v = message["view"], message["game"], message["v"]
-            if not ready:
-                ready = True
-                stats.ready += 1
-            if kind == "step" and message["seat"] == seat and v in pending:
-                sent = pending.pop(v)
-                if stats.measuring:
-                    stats.latencies.append(time.perf_counter() - sent)
-                    stats.actions += 1
-            if view["outcome"] is not None:
-                if seat == 0:
-                    await ws.send(json.dumps({"type": "again", "token": token}))
-                continue
-            if view["to_act"] == seat and view["legal"]:
-                legal = [a for a in view["legal"] if not a.startswith("catch")]
-                plays = [a for a in legal if a not in ("draw", "pass")]
-                action = rng.choice(plays or legal)
-                delay = rng.uniform(0.5, 1.0) if pace == "human" else 0.0
-                if acting is not None and not acting.done():
-                    acting.cancel()
-                acting = asyncio.get_running_loop().create_task(act(delay, game, v, action))
-        if acting is not None:
-            acting.cancel()
+        try:
+            async for raw in ws:  # until drive() cancels this task at the window's end
+                message = json.loads(raw)
+                kind = message["type"]
+                if kind == "error":
+                    if not ready and seat == 0:  # the other seat's join had not reached this worker yet: again
+                        await asyncio.sleep(0.5)
+                        await ws.send(json.dumps({"type": "start", "token": token}))
+                    if stats.measuring:
+                        stats.errors += 1
+                    continue
+                if kind not in ("sync", "step", "steps"):
+                    continue
+                view, game, v = message["view"], message["game"], message["v"]
+                if not ready:
+                    ready = True
+                    stats.ready += 1
+                if kind == "step" and message["seat"] == seat and v in pending:
+                    sent = pending.pop(v)
+                    if stats.measuring:
+                        stats.latencies.append(time.perf_counter() - sent)
+                        stats.actions += 1
+                if view["outcome"] is not None:
+                    if seat == 0:
+                        await ws.send(json.dumps({"type": "again", "token": token}))
+                    continue
+                if view["to_act"] == seat and view["legal"]:
+                    legal = [a for a in view["legal"] if not a.startswith("catch")]
+                    plays = [a for a in legal if a not in ("draw", "pass")]
+                    action = rng.choice(plays or legal)
+                    delay = rng.uniform(0.5, 1.0) if pace == "human" else 0.0
+                    if acting is not None and not acting.done():
+                        acting.cancel()
+                    acting = loop.create_task(act(delay, game, v, action))
+        finally:
+            if acting is not None:
+                acting.cancel()
 
 
 async def drive(ws_url: str, seats: list[tuple[str, int, str]], pace: str, seed: float) -> tuple[Stats, float]:
     """Play ``seats``: say ``ready`` on stdout once every table is dealt, read the window from stdin, play it.
 
     The window is a JSON line ``{"measure_from": wall time, "stop": wall time}``: the parent
-    sends it when every client process is ready, so a slow start never eats into it.
+    sends it when every client process is ready, so a slow start never eats into it. At the
+    stop the clients are cancelled (a client that ended before, by an exception, is an error).
     The stats and this process's CPU share over the window are returned.
     """
     stats = Stats()
     rng = random.Random(seed)
+    opening = asyncio.Semaphore(64)
     clients = [
-        asyncio.create_task(seat_client(ws_url, code, seat, token, pace, stats, random.Random(rng.random())))
+        asyncio.create_task(seat_client(ws_url, code, seat, token, pace, stats, random.Random(rng.random()), opening))
         for code, seat, token in seats
     ]
     loop = asyncio.get_running_loop()
@@ -188,16 +251,23 @@ async def drive(ws_url: str, seats: list[tuple[str, int, str]], pace: str, seed:
         await asyncio.sleep(0.1)
     print("ready", flush=True)
     window = json.loads(await asyncio.to_thread(sys.stdin.readline))
+    stats.go.set()
     offset = time.monotonic() - time.time()
     await asyncio.sleep(max(0.0, window["measure_from"] - time.time()))
     stats.stop = window["stop"] + offset
     stats.measuring = True
     own0, wall0 = time.process_time(), time.monotonic()
     lag = asyncio.create_task(watch_lag(stats))
-    results = await asyncio.gather(*clients, return_exceptions=True)
+    await asyncio.sleep(max(0.0, stats.stop - time.monotonic()))
+    stats.measuring = False
+    cpu = (time.process_time() - own0) / max(1e-9, time.monotonic() - wall0)
+    ended = [client for client in clients if client.done()]
+    stats.errors += sum(1 for client in ended if client.cancelled() or client.exception() is not None)
+    for client in clients:
+        client.cancel()
     lag.cancel()
-    stats.errors += sum(1 for result in results if isinstance(result, BaseException))
-    return stats, (time.process_time() - own0) / max(1e-9, time.monotonic() - wall0)
+    await asyncio.wait(clients, timeout=10)  # closing handshakes: do not wait for the slowest
+    return stats, cpu
 
 
 def client_worker(job: str) -> None:
@@ -205,8 +275,8 @@ def client_worker(job: str) -> None:
     spec = json.loads(Path(job).read_text())
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    seats = [tuple(item) for item in spec["seats"]]
-    stats, cpu = asyncio.run(drive(spec["ws_url"], seats, spec["pace"], spec["seed"]))  # type: ignore[arg-type]
+    seats = [(str(code), int(seat), str(token)) for code, seat, token in spec["seats"]]
+    stats, cpu = asyncio.run(drive(spec["ws_url"], seats, spec["pace"], spec["seed"]))
     out = {"latencies": stats.latencies, "lags": stats.lags, "actions": stats.actions, "errors": stats.errors}
     print(json.dumps({**out, "cpu": cpu}))
 
@@ -249,8 +319,6 @@ class QueueWatch:
     """Samples ``pg_notification_queue_usage()`` every second in a thread; keeps the highest."""
 
     def __init__(self, url: str) -> None:
-        import threading
-
         self.url = url
         self.highest = 0.0
         self._stop = threading.Event()
@@ -301,11 +369,9 @@ async def run(
                         break
                     except OSError:
                         await asyncio.sleep(0.05)
-            seats: list[tuple[str, int, str]] = []
-            for _ in range(tables):
-                made = await asyncio.to_thread(post, base + "/api/tables", {"rules": "classic", "seats": 2})
-                joined = await asyncio.to_thread(post, f"{base}/api/tables/{made['code']}/join", {"name": "B"})
-                seats += [(made["code"], 0, made["token"]), (made["code"], 1, joined["token"])]
+            started = time.monotonic()
+            seats = await asyncio.to_thread(make_tables, port, tables)
+            setup_s = time.monotonic() - started
             ws_url = base.replace("http", "ws") + "/ws"
             jobs = []
             for index in range(processes):
@@ -325,6 +391,7 @@ async def run(
             for client in clients:  # every table dealt and every client playing: the window starts
                 assert client.stdout is not None
                 await asyncio.to_thread(client.stdout.readline)
+            deal_s = time.monotonic() - started - setup_s
             measure_from = time.time() + warmup
             for client in clients:
                 assert client.stdin is not None
@@ -368,21 +435,32 @@ async def run(
         client_cpu += data["cpu"]
 
     def window(name: str) -> Histogram:
-        return merged(
+        total: Histogram = merged(
             [
                 Histogram.from_json(after[name]).minus(Histogram.from_json(before[name]))
                 for before, after in zip(stats0, stats1, strict=True)
             ]
         )
+        return total
 
     step, commit = window("step"), window("commit")
+    # every action the server committed in the window (the bots' and the timeouts' too), all workers summed
+    server_actions = commit.total if stats1 and "commit" in stats1[0] else actions
+    if server_actions == 0:
+        server_actions = actions
     result: dict[str, Any] = {
         "tables": tables,
         "pace": pace,
         "store": "postgresql" if db else "sqlite",
         "workers": workers,
+        "tables_per_worker": round(tables / workers, 1),
+        "setup_s": round(setup_s, 2),
+        "deal_s": round(deal_s, 2),
         "seconds": round(wall, 1),
-        "actions_per_s": round(actions / wall, 1),
+        "actions": actions,
+        "server_actions": server_actions,
+        "actions_per_s": round(server_actions / wall, 1),
+        "server_cpu_ms_per_action": round(1000 * server_cpu * wall / max(1, server_actions), 3),
         "p50_ms": percentile(latencies, 0.50),
         "p99_ms": percentile(latencies, 0.99),
         "max_ms": round(1000 * max(latencies, default=0.0), 2),
@@ -408,6 +486,98 @@ async def run(
     return result
 
 
+BEGIN, END = "<!-- server-load:begin -->", "<!-- server-load:end -->"
+RESULTS = Path(__file__).resolve().parent / "results" / "server_load.jsonl"
+UNMEASURED = {"--json": 0, "--write": 1, "--results": 1}
+"""Options that do not change what is measured (and how many values follow them): left out of a row's command."""
+
+
+def command_line(argv: list[str]) -> str:
+    """The command of a run, its row's key: without ``--json``/``--write``/``--results``, a ``--db`` password hidden."""
+    kept: list[str] = []
+    skip = 0
+    for arg in argv:
+        name = arg.split("=", 1)[0]
+        if skip:
+            skip -= 1
+        elif name in UNMEASURED:
+            skip = 0 if "=" in arg else UNMEASURED[name]
+        else:
+            kept.append(re.sub(r"(postgres(?:ql)?://[^:/@]+):[^@/]*@", r"\1:***@", arg))
+    return " ".join(["python benchmarks/server_load.py", *kept])
+
+
+def record(results: Path, report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Add ``report`` to the JSON-lines file ``results`` in place of the line of the same command; all its runs."""
+    runs = []
+    if results.exists():
+        runs = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for index, earlier in enumerate(runs):
+        if earlier.get("command") == report["command"]:
+            runs[index] = report
+            break
+    else:
+        runs.append(report)
+    results.parent.mkdir(parents=True, exist_ok=True)
+    results.write_text("".join(json.dumps(run) + "\n" for run in runs), encoding="utf-8")
+    return runs
+
+
+def ms(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
+
+
+def markdown(runs: list[dict[str, Any]]) -> str:
+    """The README's block: a table, a row per run (in the results file's order)."""
+    lines = [
+        "| command | date | load before → after | others' cores | actions/s | server CPU an action "
+        "| end to end p50 / p99 | in the server p50 / p99 | commit p50 / p99 | clients' lag p99 | errors "
+        "| setup + deal |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for run in runs:
+        cells = [
+            f"`{run['command']}`",
+            run["date"],
+            f"{run['load_before'][0]:.1f} → {run['load_after'][0]:.1f}",
+            f"{run['others_cpu']:.2f}",
+            f"{run['actions_per_s']:,.0f}",
+            f"{run['server_cpu_ms_per_action']:.2f} ms",
+            f"{ms(run['p50_ms'])} / {ms(run['p99_ms'])} ms",
+            f"{ms(run['server_p50_ms'])} / {ms(run['server_p99_ms'])} ms",
+            f"{ms(run['commit_p50_ms'])} / {ms(run['commit_p99_ms'])} ms",
+            f"{ms(run['client_lag_p99_ms'])} ms",
+            str(run["errors"]),
+            f"{run['setup_s']:.1f} + {run['deal_s']:.1f} s",
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def write_block(path: Path, block: str) -> None:
+    """Replace the text between ``<!-- server-load:begin -->`` and ``<!-- server-load:end -->`` in ``path``.
+
+    Raises:
+        ValueError: the file has no such markers.
+    """
+    text = path.read_text(encoding="utf-8")
+    if BEGIN not in text or END not in text.split(BEGIN, 1)[1]:
+        raise ValueError(f"{path} has no {BEGIN} … {END} block")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    path.write_text(f"{head}{BEGIN}\n{block}\n{END}{tail}", encoding="utf-8")
+
+
+def run_facts() -> dict[str, str]:
+    """The day, the Python and the build (``benchmarks/report.py``)."""
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    from report import run_facts as facts
+
+    return facts()
+
+
 def default_processes(tables: int) -> int:
     """Client processes for ``tables`` tables: one per 250 (at most 8), so no client loop is the bottleneck."""
     return max(1, min(8, -(-tables // 250)))
@@ -425,6 +595,10 @@ def main() -> None:
     )
     parser.add_argument("--db", default=None, help="postgresql://... : serve from PostgreSQL (default: SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="server processes on the port (needs --db)")
+    parser.add_argument(
+        "--write", type=Path, help="add the run to --results, rewrite the server-load block of this file"
+    )
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the runs' JSON-lines file (with --write)")
     parser.add_argument("--client-worker", metavar="JOB", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.client_worker:
@@ -437,7 +611,12 @@ def main() -> None:
         parser.error("--processes 1..16")
     if not 1 <= args.workers <= 16 or (args.workers > 1 and not args.db):
         parser.error("--workers 1..16, and more than one needs --db postgresql://...")
+    if args.write is not None and not args.write.exists():
+        parser.error(f"--write: no {args.write}")
     result = asyncio.run(run(args.tables, args.seconds, args.pace, args.warmup, processes, args.db, args.workers))
+    result = {"command": command_line(sys.argv[1:]), **run_facts(), **result}
+    if args.write is not None:
+        write_block(args.write, markdown(record(args.results, result)))
     if args.json:
         print(json.dumps(result))
     else:
