@@ -14,7 +14,10 @@ numbered migrations, for several workers (processes, hosts) on one database:
   returned is a version taken: :class:`~unoengine.server.store.VersionConflict` for that
   action only) and one notification listing the accepted ones, one per line. PostgreSQL
   serialises notifying commits (benchmarks/notify_commit.py), so this is what lets one
-  database accept more actions a second than it can commit notifying transactions;
+  database accept more actions a second than it can commit notifying transactions
+  (``benchmarks/notify_commit.py --store-tables N`` measures it). The committer is a task
+  on the worker's event loop, so answering a batch wakes no other thread: each append's
+  future is settled in place, after its transaction committed;
 - reads of a whole table (``load_table``, ``tables_of``) run on one synchronous
   connection, writes and the hot reads on an asynchronous pool.
 

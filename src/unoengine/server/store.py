@@ -1,9 +1,10 @@
-"""Where tables live: a :class:`Store` protocol, an SQLite store and an in-memory one.
+"""Where tables live on disk: the SQLite store and the schema both stores apply.
 
 The store is the event log (DESIGN.md, "Server"): a table is its settings, its
 seats (names and token *hashes*), and per game the seed, its salt and one row per
 accepted action, plus the table's chat. A game's state is never stored: it is the
-replay of its actions.
+replay of its actions. The :class:`Store` protocol, its rows and errors and the
+in-memory store live in :mod:`unoengine.server.memory_store` and are re-exported here.
 
 The store is also the sequencer: an action is accepted only by inserting its
 version (primary key ``(code, game, version)``); a second write of one version
@@ -13,212 +14,55 @@ of numbered :data:`MIGRATIONS` that this SQLite store and the PostgreSQL one
 
 :class:`SQLiteStore` runs in WAL mode with ``synchronous=FULL``: a write returns
 only once it is committed to disk. Writes go through one writer thread that
-commits whatever has queued up in one transaction (group commit), so many tables
-share each disk sync without any of them being answered before its own row is
-durable.
+commits the writes of all tables that arrive within a short window in one
+transaction (group commit), so many tables share each disk sync without any of
+them being answered before its own row is durable.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from unoengine.server.memory_store import (
+    CHAT_KEPT,
+    ChatRow,
+    GameRow,
+    MemoryStore,
+    SeatRow,
+    SeatTaken,
+    Store,
+    StoreError,
+    TableRow,
+    VersionConflict,
+)
 from unoengine.server.protocol import TableSettings, settings_from_json
 
-
-@dataclass(slots=True)
-class SeatRow:
-    """A seat of a table: a person's name and token hash, or a bot's name."""
-
-    name: str
-    token_hash: str | None
-    bot: str | None
-
-
-@dataclass(slots=True)
-class GameRow:
-    """One game played at a table."""
-
-    number: int
-    seed: int
-    salt: str
-    actions: list[tuple[int, str]] = field(default_factory=list)
-    """The actions as stored when the table was loaded (afterwards the table's ``Table`` keeps the game)."""
-    over: bool = False
-    timeouts: set[int] = field(default_factory=set)
-    """The versions whose action a stand-in took because the turn timer ran out."""
-
-
-@dataclass(slots=True)
-class TableRow:
-    """A table as stored."""
-
-    code: str
-    created: float
-    settings: TableSettings
-    seats: dict[int, SeatRow] = field(default_factory=dict)
-    games: list[GameRow] = field(default_factory=list)
-    chat: list[ChatRow] = field(default_factory=list)
-    """The last :data:`CHAT_KEPT` lines, oldest first."""
-    elsewhere: dict[int, int] = field(default_factory=dict)
-    """Per seat, the connections to the table on other live workers (PostgreSQL; empty otherwise)."""
-    host: int = 0
-    """The host's seat (the creator's, 0, until a handover)."""
-
-
-@dataclass(slots=True, frozen=True)
-class ChatRow:
-    """One chat line: its number at the table (1, 2, ...), the seat, its name then, the text."""
-
-    number: int
-    seat: int
-    name: str
-    text: str
-
-
-CHAT_KEPT = 50
-"""Chat lines loaded with a table (and shown to a newcomer)."""
-
-
-class StoreError(RuntimeError):
-    """A write was refused (for example an action version written twice)."""
-
-
-class VersionConflict(StoreError):
-    """The version of an action is taken: another writer accepted an action for it first."""
-
-
-class SeatTaken(StoreError):
-    """The seat is taken: another writer (a join on another worker) gave it to someone first."""
-
-
-class Store(Protocol):
-    """What the server needs from storage. Every write is durable when its ``await`` returns."""
-
-    async def create_table(self, code: str, settings: TableSettings, created: float) -> None: ...
-    async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
-        """Give an open seat to a person or a bot; :class:`SeatTaken` when it is not open."""
-        ...
-
-    async def set_seat(self, code: str, seat: int, row: SeatRow | None) -> None:
-        """Give a seat to someone else whoever held it (a leave, a kick, a bot put in), or open it (``None``)."""
-        ...
-
-    async def set_host(self, code: str, seat: int) -> None: ...
-    async def mark_timeout(self, code: str, game: int, version: int) -> None:
-        """The action of ``version`` was the stand-in's because the turn timer ran out (for the log)."""
-        ...
-
-    async def start_game(self, code: str, game: GameRow) -> None: ...
-    async def append_action(self, code: str, game: int, version: int, seat: int, action: str) -> None: ...
-    async def end_game(self, code: str, game: int) -> None: ...
-    async def add_chat(self, code: str, seat: int, name: str, text: str) -> ChatRow: ...
-    async def actions_since(self, code: str, game: int, version: int) -> list[tuple[int, int, str]]:
-        """The actions of ``game`` after ``version``: (version, seat, action), in order."""
-        ...
-
-    def load_table(self, code: str) -> TableRow | None: ...
-    def tables_of(self, token_hashes: Iterable[str]) -> list[tuple[str, int]]: ...
-    async def close(self) -> None: ...
-
-    @property
-    def shared(self) -> bool:
-        """Other processes write the same tables (PostgreSQL): the server fans out, leases and re-reads."""
-        ...
-
-
-class MemoryStore:
-    """A store in a dict, for tests: same rules as the SQLite one (no version twice)."""
-
-    shared = False
-
-    def __init__(self) -> None:
-        self.tables: dict[str, TableRow] = {}
-
-    async def create_table(self, code: str, settings: TableSettings, created: float) -> None:
-        if code in self.tables:
-            raise StoreError(f"table {code} exists")
-        self.tables[code] = TableRow(code, created, settings)
-
-    async def put_seat(self, code: str, seat: int, row: SeatRow) -> None:
-        if seat in self.tables[code].seats:
-            raise SeatTaken(f"table {code}: seat {seat} is taken")
-        self.tables[code].seats[seat] = SeatRow(row.name, row.token_hash, row.bot)
-
-    async def set_seat(self, code: str, seat: int, row: SeatRow | None) -> None:
-        seats = self.tables[code].seats
-        if row is None:
-            seats.pop(seat, None)
-        else:
-            seats[seat] = SeatRow(row.name, row.token_hash, row.bot)
-
-    async def set_host(self, code: str, seat: int) -> None:
-        self.tables[code].host = seat
-
-    async def mark_timeout(self, code: str, game: int, version: int) -> None:
-        self._game(code, game).timeouts.add(version)
-
-    async def start_game(self, code: str, game: GameRow) -> None:
-        self.tables[code].games.append(GameRow(game.number, game.seed, game.salt))
-
-    async def append_action(self, code: str, game: int, version: int, seat: int, action: str) -> None:
-        row = self._game(code, game)
-        if version != len(row.actions) + 1:
-            raise VersionConflict(f"table {code} game {game}: version {version} after {len(row.actions)}")
-        row.actions.append((seat, action))
-
-    async def add_chat(self, code: str, seat: int, name: str, text: str) -> ChatRow:
-        chat = self.tables[code].chat
-        line = ChatRow(chat[-1].number + 1 if chat else 1, seat, name, text)
-        chat.append(line)
-        del chat[:-CHAT_KEPT]
-        return line
-
-    async def end_game(self, code: str, game: int) -> None:
-        self._game(code, game).over = True
-
-    async def actions_since(self, code: str, game: int, version: int) -> list[tuple[int, int, str]]:
-        actions = self._game(code, game).actions
-        return [(number, seat, action) for number, (seat, action) in enumerate(actions, 1) if number > version]
-
-    def _game(self, code: str, game: int) -> GameRow:
-        for row in self.tables[code].games:
-            if row.number == game:
-                return row
-        raise StoreError(f"table {code} has no game {game}")
-
-    def load_table(self, code: str) -> TableRow | None:
-        row = self.tables.get(code)
-        if row is None:
-            return None
-        return TableRow(
-            row.code,
-            row.created,
-            row.settings,
-            {seat: SeatRow(s.name, s.token_hash, s.bot) for seat, s in row.seats.items()},
-            [GameRow(g.number, g.seed, g.salt, list(g.actions), g.over, set(g.timeouts)) for g in row.games],
-            list(row.chat),
-            host=row.host,
-        )
-
-    def tables_of(self, token_hashes: Iterable[str]) -> list[tuple[str, int]]:
-        wanted = set(token_hashes)
-        return [
-            (code, seat)
-            for code, row in self.tables.items()
-            for seat, s in row.seats.items()
-            if s.token_hash is not None and s.token_hash in wanted
-        ]
-
-    async def close(self) -> None:
-        return None
+__all__ = [
+    "CHAT_KEPT",
+    "MIGRATIONS",
+    "SCHEMA_VERSION_TABLE",
+    "ChatRow",
+    "GameRow",
+    "MemoryStore",
+    "SQLiteStore",
+    "SeatRow",
+    "SeatTaken",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "VersionConflict",
+    "describe",
+    "migration_sql",
+]
 
 
 MIGRATIONS: list[tuple[int, str, str]] = [
@@ -291,26 +135,55 @@ def migration_sql(text: str, dialect: str) -> list[str]:
 
 
 Write = Callable[[sqlite3.Connection], None]
+Queued = tuple[Write, "asyncio.Future[None]", float]
+"""A write, the future its caller awaits, and when it was queued (``time.monotonic()``)."""
 _BATCH = 1000
+WINDOW = 0.002
+"""Seconds :class:`SQLiteStore` waits after a write arrives for more to share its commit (see the class)."""
 
 
 class SQLiteStore:
-    """The default store: one SQLite file, WAL, ``synchronous=FULL``, group commit in a writer thread."""
+    """The default store: one SQLite file, WAL, ``synchronous=FULL``, group commit in a writer thread.
+
+    The writer thread takes the first queued write, then gathers what arrives until
+    ``window`` seconds after that write was queued (at once when the window is 0, or
+    when the write already waited that long behind the previous commit), at most
+    1,000 writes, and commits them in one transaction: one disk sync for all the
+    tables in it. Each write is its own savepoint, so a refused one (a version taken)
+    fails alone. Only after the ``COMMIT`` returned are the callers answered: one
+    ``call_soon_threadsafe`` per event loop and batch, not one per write.
+
+    The window, measured with 1,000 tables appending about 1,230 actions a second
+    in all (Poisson arrivals) for 10 s on a temporary file, two runs each, on this
+    project's 2 shared cores at load average 3–7::
+
+        window         commits/s   actions/commit   append p50   p99          CPU/action
+        0              595–727     1.7–2.1          0.3–0.5 ms   3.2–77 ms    136–153 µs
+        0.002 (kept)   327–359     3.4–3.8          2.4 ms       3.5–13 ms    115–119 µs
+        (one wake-up per write, as before: 612 commits/s, p99 25–67 ms, 141–146 µs)
+
+    Two milliseconds more at the median buy half the disk syncs and a fifth less CPU
+    per action, and keep the p99 under 20 ms at this rate, so :data:`WINDOW` is 0.002.
+    """
 
     shared = False
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, window: float = WINDOW) -> None:
+        if window < 0:
+            raise ValueError("window must be >= 0 seconds")
         self.path = str(path)
+        self.window = window
+        """Seconds a batch waits after its first write for more (0: commit at once)."""
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._reader = self._connect()
         self._migrate(self._reader)
-        self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[None]] | None] = queue.SimpleQueue()
-        self._writer = threading.Thread(target=self._write_loop, name="uno-store-writer", daemon=True)
-        self._writer.start()
+        self._queue: queue.SimpleQueue[Queued | None] = queue.SimpleQueue()
         self.commits = 0
         """Transactions committed (each one disk sync): for the load benchmark's report."""
         self.writes = 0
+        self._writer = threading.Thread(target=self._write_loop, name="uno-store-writer", daemon=True)
+        self._writer.start()
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
@@ -330,27 +203,32 @@ class SQLiteStore:
                 connection.execute("INSERT INTO schema_version VALUES (?, datetime('now'))", (version,))
         connection.execute("COMMIT")
 
+    def _gather(self, first: Queued) -> tuple[list[Queued], bool]:
+        """``first`` and what queues up until its window closes: the batch, and whether ``close`` was asked."""
+        batch = [first]
+        deadline = first[2] + self.window
+        while len(batch) < _BATCH:
+            try:
+                left = deadline - time.monotonic()
+                more = self._queue.get(timeout=left) if left > 0 else self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if more is None:
+                return batch, True
+            batch.append(more)
+        return batch, False
+
     def _write_loop(self) -> None:
         connection = self._connect()
         while True:
             item = self._queue.get()
             if item is None:
                 break
-            batch = [item]
-            stop = False
-            while len(batch) < _BATCH:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
+            batch, stop = self._gather(item)
             results: list[BaseException | None] = []
             try:
                 connection.execute("BEGIN IMMEDIATE")
-                for write, _ in batch:
+                for write, _, _ in batch:
                     connection.execute("SAVEPOINT one")
                     try:
                         write(connection)
@@ -367,15 +245,19 @@ class SQLiteStore:
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
                 results = [StoreError(str(error))] * len(batch)
-            for (_, future), result in zip(batch, results, strict=True):
-                future.get_loop().call_soon_threadsafe(_settle, future, result)
+            answers: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
+            for (_, future, _), result in zip(batch, results, strict=True):
+                answers.setdefault(future.get_loop(), []).append((future, result))
+            for loop, settled in answers.items():
+                with contextlib.suppress(RuntimeError):  # a closed event loop: nobody waits for these any more
+                    loop.call_soon_threadsafe(_settle, settled)
             if stop:
                 break
         connection.close()
 
     async def _write(self, write: Write) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put((write, future))
+        self._queue.put((write, future, time.monotonic()))
         await future
 
     async def create_table(self, code: str, settings: TableSettings, created: float) -> None:
@@ -497,13 +379,15 @@ def _statement(sql: str, values: tuple[Any, ...]) -> Write:
     return write
 
 
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    else:
-        future.set_exception(error)
+def _settle(answers: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    """Answer the writes of one committed batch (on their event loop): a result, or the write's error."""
+    for future, error in answers:
+        if future.done():
+            continue
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)
 
 
 def describe(store: Any) -> str:
