@@ -77,16 +77,15 @@ import websockets
 SERVER = """
 import socket, sys, uvicorn
 from unoengine.server.actor import ServerConfig
-from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
-from unoengine.server.worker import ServeSpec, open_store, reuse_port_socket
+from unoengine.server.app import UnoServer
+from unoengine.server.worker import ServeSpec, open_store, reuse_port_socket, uvicorn_config
 port, own_port, db = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 config = ServerConfig(
     bot_delay=0, react_delay=0, round_wait=0, message_rate=1e6, message_burst=1e6, http_rate=1e6, http_burst=1e6
 )
 server = UnoServer(open_store(ServeSpec("127.0.0.1", port, db)), config)
 own = socket.create_server(("127.0.0.1", own_port), backlog=64)  # this worker's own port: its /api/stats
-uv = uvicorn.Config(create_app(server), ws="websockets-sansio", ws_max_size=MAX_WS_BYTES, log_level="error",
-                    backlog=4096, lifespan="on")
+uv = uvicorn_config(server, log_level="error", backlog=4096)
 uvicorn.Server(uv).run(sockets=[reuse_port_socket("127.0.0.1", port), own])
 """
 

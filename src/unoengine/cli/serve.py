@@ -84,12 +84,11 @@ def serve(
     round_wait: float,
 ) -> None:
     """Serve UNO in the browser: open the printed address, create a table, send the link to your friends."""
-    import uvicorn
 
     from unoengine.server.actor import MIN_ROUND_WAIT
-    from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
+    from unoengine.server.app import UnoServer
     from unoengine.server.store import SQLiteStore, StoreError, describe
-    from unoengine.server.worker import ServeSpec, cluster_settings, is_postgres, open_store, supervise
+    from unoengine.server.worker import ServeSpec, cluster_settings, is_postgres, open_store, supervise, uvicorn_config
 
     if 0 < round_wait < MIN_ROUND_WAIT:
         raise click.BadParameter(f"0 (no wait) or at least {MIN_ROUND_WAIT:g} seconds", param_hint="'--round-wait'")
@@ -122,16 +121,7 @@ def serve(
     server = UnoServer(store, spec.server_config())
     banner = f"uno serve: open http://{shown}:{port}/ in your browser (tables kept in {where}; Ctrl+C stops)"
     click.echo(one_line(banner, 1000))
-    config = uvicorn.Config(
-        create_app(server),
-        host=host,
-        port=port,
-        ws="websockets-sansio",
-        ws_max_size=MAX_WS_BYTES,
-        log_level="warning",
-        lifespan="on",
-        timeout_graceful_shutdown=GRACE_SECONDS,
-    )
+    config = uvicorn_config(server, host=host, port=port, log_level="warning", timeout_graceful_shutdown=GRACE_SECONDS)
     _stopping_server(config).run(sockets=[listener])
 
 

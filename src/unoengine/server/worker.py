@@ -21,12 +21,15 @@ from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from unoengine.server.store import MemoryStore, SQLiteStore, Store
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from unoengine.server.actor import ServerConfig
+    from unoengine.server.app import UnoServer
 
 
 @dataclass(frozen=True)
@@ -109,23 +112,41 @@ def reuse_port_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+def uvicorn_config(server: UnoServer, **settings: Any) -> uvicorn.Config:
+    """uvicorn's settings for the app of ``server``, the same for ``uno serve``, its workers and the load benchmark
+    (``settings``: uvicorn's own, such as ``log_level``).
+
+    WebSockets run on uvicorn's sans-I/O implementation, messages are at most
+    :data:`~unoengine.server.app.MAX_WS_BYTES`, and no message is compressed
+    (``permessage-deflate`` is not offered). Compression took a tenth of the server's
+    CPU in the load benchmark's profile (every step's message deflated for every
+    seat), to save about 2 KB a step: at a person's pace a few kilobytes a second,
+    which no connection notices. Clients see no difference: the extension is
+    negotiated, and a client that asks for it gets messages without it.
+    """
+    import uvicorn
+
+    from unoengine.server.app import MAX_WS_BYTES, create_app
+
+    return uvicorn.Config(
+        create_app(server),
+        ws="websockets-sansio",
+        ws_max_size=MAX_WS_BYTES,
+        ws_per_message_deflate=False,
+        lifespan="on",
+        **settings,
+    )
+
+
 def run_worker(spec: ServeSpec) -> None:
     """One worker: its own store, server and uvicorn loop on a ``SO_REUSEPORT`` socket."""
     import uvicorn
 
-    from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
+    from unoengine.server.app import UnoServer
 
     sock = reuse_port_socket(spec.host, spec.port)
     server = UnoServer(open_store(spec), spec.server_config())
-    config = uvicorn.Config(
-        create_app(server),
-        ws="websockets-sansio",
-        ws_max_size=MAX_WS_BYTES,
-        log_level=spec.log_level,
-        lifespan="on",
-        backlog=4096,
-    )
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(server, log_level=spec.log_level, backlog=4096)).run(sockets=[sock])
 
 
 def supervise(spec: ServeSpec, workers: int) -> None:
