@@ -7,6 +7,7 @@ import json
 import platform
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from unoengine import _build
@@ -45,3 +46,19 @@ def run(
     report = bench(args)
     print(json.dumps(report) if args.json else "\n".join(report_lines(report)))
     return 0
+
+
+def write_block(path: Path, name: str, block: str) -> None:
+    """Replace the text between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->`` in the Markdown file ``path``
+    with ``block``: how a benchmark writes its latest figures into the docs (``--write``).
+
+    Raises:
+        ValueError: the file has no such markers.
+    """
+    begin, end = f"<!-- {name}:begin -->\n", f"\n<!-- {name}:end -->"
+    text = path.read_text(encoding="utf-8")
+    if begin not in text or end not in text.split(begin, 1)[1]:
+        raise ValueError(f"{path} has no {begin.strip()} … {end.strip()} block")
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    path.write_text(head + begin + block + end + tail, encoding="utf-8")

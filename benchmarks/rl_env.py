@@ -70,7 +70,10 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 if str(REPO / "src") not in sys.path:
     sys.path.insert(0, str(REPO / "src"))
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
+from report import write_block  # noqa: E402
 from unoengine import _build  # noqa: E402
 from unoengine.rl import SingleAgentEnv, VectorEnv, env  # noqa: E402
 from unoengine.rl.vector_env import sample_actions  # noqa: E402
@@ -364,21 +367,6 @@ def markdown(report: dict[str, Any], command: str) -> str:
     return "\n".join(lines)
 
 
-def write_block(path: Path, block: str) -> None:
-    """Replace the text between ``<!-- rl-speed:begin -->`` and ``<!-- rl-speed:end -->`` in ``path``.
-
-    Raises:
-        ValueError: the file has no such markers.
-    """
-    text = path.read_text(encoding="utf-8")
-    begin, end = "<!-- rl-speed:begin -->\n", "\n<!-- rl-speed:end -->"
-    if begin not in text or end not in text:
-        raise ValueError(f"{path} has no {begin.strip()} … {end.strip()} block")
-    head, rest = text.split(begin, 1)
-    _, tail = rest.split(end, 1)
-    path.write_text(head + begin + block + end + tail, encoding="utf-8")
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="fewer, shorter slices")
@@ -444,7 +432,7 @@ def main() -> None:
     }
     if args.write is not None:
         command = "python benchmarks/rl_env.py " + " ".join(sys.argv[1:])
-        write_block(args.write, markdown(report, command.strip()))
+        write_block(args.write, "rl-speed", markdown(report, command.strip()))
     if args.json:
         print(json.dumps(report, indent=2))
         return

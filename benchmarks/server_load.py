@@ -39,7 +39,7 @@ window (the count of its commit histogram, all workers summed; ``actions`` is th
 count of their own actions answered in the window), ``actions_per_s`` is it over the
 window, and ``server_cpu_ms_per_action`` the server processes' CPU time over the window
 divided by it. The report starts with ``command`` (the command line, without ``--json``,
-``--write`` and ``--results``; a ``--db`` password hidden) and the day, Python and build.
+``--write`` and ``--results``; a ``--db`` URL shown as ``postgresql://…``) and the day, Python and build.
 
 ``--write README.md`` records the run in a JSON-lines file (``--results``, by default
 ``benchmarks/results/server_load.jsonl``: one line per command, a rerun of a command
@@ -492,7 +492,7 @@ UNMEASURED = {"--json": 0, "--write": 1, "--results": 1}
 
 
 def command_line(argv: list[str]) -> str:
-    """The command of a run, its row's key: without ``--json``/``--write``/``--results``, a ``--db`` password hidden."""
+    """The command of a run, its row's key: without ``--json``/``--write``/``--results``, a ``--db`` URL shown as ``postgresql://…``."""
     kept: list[str] = []
     skip = 0
     for arg in argv:
@@ -502,7 +502,7 @@ def command_line(argv: list[str]) -> str:
         elif name in UNMEASURED:
             skip = 0 if "=" in arg else UNMEASURED[name]
         else:
-            kept.append(re.sub(r"(postgres(?:ql)?://[^:/@]+):[^@/]*@", r"\1:***@", arg))
+            kept.append(re.sub(r"postgres(?:ql)?://\S*", "postgresql://…", arg))
     return " ".join(["python benchmarks/server_load.py", *kept])
 
 
@@ -554,27 +554,27 @@ def markdown(runs: list[dict[str, Any]]) -> str:
 
 
 def write_block(path: Path, block: str) -> None:
-    """Replace the text between ``<!-- server-load:begin -->`` and ``<!-- server-load:end -->`` in ``path``.
+    """Replace the ``server-load`` block of the Markdown file ``path`` (``benchmarks/report.py``).
 
     Raises:
         ValueError: the file has no such markers.
     """
-    text = path.read_text(encoding="utf-8")
-    if BEGIN not in text or END not in text.split(BEGIN, 1)[1]:
-        raise ValueError(f"{path} has no {BEGIN} … {END} block")
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    path.write_text(f"{head}{BEGIN}\n{block}\n{END}{tail}", encoding="utf-8")
+    _report().write_block(path, "server-load", block)
+
+
+def _report() -> Any:
+    """``benchmarks/report.py``, what the benchmarks of this folder share."""
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import report
+
+    return report
 
 
 def run_facts() -> dict[str, str]:
     """The day, the Python and the build (``benchmarks/report.py``)."""
-    here = str(Path(__file__).resolve().parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
-    from report import run_facts as facts
-
-    return facts()
+    return dict(_report().run_facts())
 
 
 def default_processes(tables: int) -> int:
