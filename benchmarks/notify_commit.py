@@ -19,6 +19,9 @@ afterwards).
 
   python benchmarks/notify_commit.py --db postgresql://postgres@127.0.0.1/uno --connections 1 4 16 --json
   python benchmarks/notify_commit.py --db postgresql://postgres@127.0.0.1/uno --connections 16 --store-tables 1000
+
+``--write README.md`` rewrites the block between ``<!-- notify-commit:begin -->`` and
+``<!-- notify-commit:end -->`` of that file with this run's figures and its command.
 """
 
 from __future__ import annotations
@@ -27,12 +30,17 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import secrets
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import psycopg
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from report import write_block
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -144,6 +152,40 @@ async def measure_store(url: str, tables: int, seconds: float) -> dict[str, Any]
     }
 
 
+def markdown(report: dict[str, Any], argv: list[str]) -> str:
+    """The README's block: the command, the machine's load, the raw commits and the store's group commit."""
+    kept = [arg for arg in argv if arg not in ("--json", "--write") and not arg.endswith(".md")]
+    command = " ".join(["python benchmarks/notify_commit.py", *kept])
+    command = re.sub(r"postgres(?:ql)?://\S*", "postgresql://…", command)
+    before, after = report["load_before"][0], report["load_after"][0]
+    lines = [
+        f"Measured {time.strftime('%Y-%m-%d')} with `{command}` ({report['cores']} cores, load {before} → {after}):",
+        "",
+        "| writers | commits/s without `NOTIFY` | with `NOTIFY` | commit p99 without / with |",
+        "|---:|---:|---:|---:|",
+    ]
+    cases = {(row["connections"], row["notify"]): row for row in report["cases"]}
+    for connections in sorted({row["connections"] for row in report["cases"]}):
+        plain, notified = cases[(connections, False)], cases[(connections, True)]
+        lines.append(
+            f"| {connections} | {plain['commits_per_s']:,.0f} | {notified['commits_per_s']:,.0f} |"
+            f" {plain['commit_p99_ms']} / {notified['commit_p99_ms']} ms |"
+        )
+    if report["store"]:
+        lines += [
+            "",
+            "| tables appending through `PostgresStore` | actions/s | transactions/s | actions a transaction |"
+            " append p50 / p99 |",
+            "|---:|---:|---:|---:|---:|",
+        ]
+        for row in report["store"]:
+            lines.append(
+                f"| {row['store_tables']:,} | {row['actions_per_s']:,.0f} | {row['transactions_per_s']:,.0f} |"
+                f" {row['actions_per_transaction']} | {row['append_p50_ms']} / {row['append_p99_ms']} ms |"
+            )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", required=True, help="postgresql://... (a scratch table is made and dropped)")
@@ -151,6 +193,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--store-tables", type=int, nargs="*", default=[], metavar="N")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--write", type=Path, help="rewrite the notify-commit block of this Markdown file")
     args = parser.parse_args()
     load = [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
     rows = []
@@ -165,6 +208,8 @@ def main() -> None:
         "store": stored,
         "load_after": [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]],
     }
+    if args.write is not None:
+        write_block(args.write, "notify-commit", markdown(report, sys.argv[1:]))
     if args.json:
         print(json.dumps(report))
         return
