@@ -320,9 +320,9 @@ class UnoApp(App[None]):
 
     def tick(self) -> None:
         """The countdown of an open UNO window; at its end the bots react (unless a prompt is open)."""
-        if self.deadline is None:
+        if self.deadline is None or self.quitting:  # the quit question is up, or the app is closing
             return
-        if self.clock() < self.deadline or self.modal is not None or self.quitting:
+        if self.clock() < self.deadline or self.modal is not None:
             self.refresh_prompt()
             return
         self.deadline = None
@@ -571,16 +571,17 @@ class UnoApp(App[None]):
         """q: quit at once when the game is over, else ask "Quit? y/n" first."""
         if self.quitting:
             return
+        self.quitting = True  # from here no timer touches the screen, which goes away as the app exits
         if self.view.outcome is not None:
             self.exit()
             return
-        self.quitting = True
 
         def done(quit_game: bool | None) -> None:
-            self.quitting = False
             if quit_game:
                 self.exit()
-            elif self.modal is None:
+                return
+            self.quitting = False
+            if self.modal is None:
                 self.advance()
 
         self.push_screen(QuitScreen(), done)
