@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import cache
 
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.values import Card
@@ -119,19 +120,9 @@ _RANK_WORDS = {
 }
 
 
+@cache  # every kind of card's words once: a view names its cards for every seat at every step
 def card_words(card: Card) -> str:
     """The card in words, for screen readers (F-5): ``green 2, flex side yellow`` (``Card.words``)."""
-    words = _WORDS_CACHE.get(card)
-    if words is None:
-        words = _WORDS_CACHE[card] = _card_words(card)
-    return words
-
-
-_WORDS_CACHE: dict[Card, str] = {}
-"""Every kind of card's words, once (a view names its cards for every seat at every step)."""
-
-
-def _card_words(card: Card) -> str:
     if card.color is None:
         base = _RANK_WORDS[card.rank]
     elif card.rank is Rank.NUMBER:
@@ -202,23 +193,13 @@ def parse_card(text: object) -> Card:
 _PARSE_CACHE: dict[str, Card] = {}
 
 
+@cache  # every kind of card's notation once: views, steps and records write the same few cards again and again
 def format_card(card: Card) -> str:
     """Canonical notation of a card (upper case).
 
     >>> format_card(Card(Color.RED, Rank.NUMBER, 5, flip=True))
     'R5!'
     """
-    text = _FORMAT_CACHE.get(card)
-    if text is None:
-        text = _FORMAT_CACHE[card] = _format_card(card)
-    return text
-
-
-_FORMAT_CACHE: dict[Card, str] = {}
-"""Every kind of card's notation, once (views, steps and records write the same few cards again and again)."""
-
-
-def _format_card(card: Card) -> str:
     if card.color is None:
         return card.rank.value
     text = card.color.value + (str(card.number) if card.rank is Rank.NUMBER else card.rank.value)
