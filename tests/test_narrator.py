@@ -159,3 +159,15 @@ def test_h9_a_deflecting_play_says_whom_it_passed_the_draw_total_to() -> None:
     state = run(state, "1 R+2")
     assert step_lines(state, "2 RS", 3)[0] == "Bot 2 played red Skip and passed the draw total (2) to you"
     assert step_lines(state, "2 RS", 0) == ["Bot 2 played red Skip and passed the draw total (2) to Bot 3"]
+
+
+def test_a_spectator_is_told_who_won_the_game_not_that_their_team_won() -> None:
+    """Defect: without teams, no seat's partner is ``None``, which is a spectator's reader: "your team won"."""
+    from unoengine.core.events import GameEnded
+
+    for rules in ("classic", "duo"):
+        state = new_game(find_rules(rules), 2, seed=4)
+        after = view_for(state, None)
+        names = Names(("Ann", "Bob"), None)
+        (line,) = narrate(after, (GameEnded(1, (0, 60)),), after, names, state.tables.cards)
+        assert line == "Game over: Bob won", line

@@ -326,7 +326,8 @@ def _event_line(
     if isinstance(event, GameEnded):
         if event.winner is not None and event.winner == reader:
             return "Game over: you won"
-        if event.winner is not None and partner_in(after.options, after.seats, event.winner) == reader:
+        mate = None if event.winner is None else partner_in(after.options, after.seats, event.winner)
+        if mate is not None and mate == reader:
             return f"Game over: your team won ({who(event.winner)} went out)"  # H-11
         winner = "nobody" if event.winner is None else who(event.winner)
         return f"Game over: {winner} won"
