@@ -194,10 +194,11 @@ LAYERS: dict[str, int] = {
     "unoengine.bots": 1,
     "unoengine.play": 2,
     "unoengine.rl": 2,
+    "unoengine.analysis": 2,
     "unoengine.server": 3,
     "unoengine.cli": 4,
 }
-"""The one table of layers, lowest first: core ← bots ← play and rl ← server ← cli. A module may
+"""The one table of layers, lowest first: core ← bots ← play, rl and analysis ← server ← cli. A module may
 import its own layer and those below it, never one above (lazy imports included); play and rl
 never import each other (below)."""
 

@@ -91,6 +91,9 @@ def _register_tournament() -> None:
     from unoengine.cli.perft import perft_command
 
     cli.add_command(perft_command)
+    from unoengine.cli.analyze import analyze_command
+
+    cli.add_command(analyze_command)
 
 
 _register_tournament()

@@ -324,13 +324,14 @@ def _event_line(
         deltas = ", ".join(f"{who(seat)} {delta:+d}" for seat, delta in enumerate(event.deltas))
         return f"Round {event.round} won by {winner}: {deltas}"
     if isinstance(event, GameEnded):
-        if event.winner is not None and event.winner == reader:
+        if event.winner is None:
+            return "Game over: nobody won"
+        if event.winner == reader:
             return "Game over: you won"
-        mate = None if event.winner is None else partner_in(after.options, after.seats, event.winner)
-        if mate is not None and mate == reader:
+        mate = partner_in(after.options, after.seats, event.winner)
+        if mate is not None and mate == reader:  # without teams no seat has a partner, and a spectator no seat
             return f"Game over: your team won ({who(event.winner)} went out)"  # H-11
-        winner = "nobody" if event.winner is None else who(event.winner)
-        return f"Game over: {winner} won"
+        return f"Game over: {who(event.winner)} won"
     if isinstance(event, RoundStarted):
         return f"Round {event.round} begins"
     if isinstance(event, HandsSwapped):
