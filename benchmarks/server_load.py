@@ -41,6 +41,13 @@ window, and ``server_cpu_ms_per_action`` the server processes' CPU time over the
 divided by it. The report starts with ``command`` (the command line, without ``--json``,
 ``--write`` and ``--results``; a ``--db`` URL shown as ``postgresql://…``) and the day, Python and build.
 
+``--reviews N`` also measures reviews (docs/PROTOCOL.md, "Reviews"): before the window, N more
+tables each play one single-round game to its end (a bot and the stand-in of the host, who
+leaves); when the window opens the benchmark asks for the N games' reviews (``GET
+…/review``, with the steps) and then polls their analyses every second: ``reviews_done`` is how
+many finished in the window, ``review_cpu`` the cores the server's analysis processes used (they
+are the server's children: not in ``server_cpu``, and no longer in ``others_cpu``).
+
 ``--write README.md`` records the run in a JSON-lines file (``--results``, by default
 ``benchmarks/results/server_load.jsonl``: one line per command, a rerun of a command
 replacing its line) and rewrites the block between ``<!-- server-load:begin -->`` and
@@ -133,6 +140,67 @@ def make_tables(port: int, tables: int, concurrency: int = 32) -> list[tuple[str
 
     with ThreadPoolExecutor(max_workers=max(1, min(concurrency, tables))) as pool:
         return [seat for pair in pool.map(one, range(tables)) for seat in pair]
+
+
+def children_cpu_seconds(pid: int) -> float:
+    """The CPU seconds of ``pid``'s child processes (the server's analysis pool)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+async def finished_games(port: int, count: int) -> list[str]:
+    """``count`` tables, each with one single-round game played to its end; their codes."""
+    base = f"http://127.0.0.1:{port}"
+    codes = []
+    for _ in range(count):
+        body = {"rules": "classic", "seats": 2, "bots": ["heuristic"], "options": {"single_round": True}}
+        made = await asyncio.to_thread(post_json, base + "/api/tables", body)
+        async with websockets.connect(base.replace("http", "ws") + "/ws") as ws:
+            await ws.send(json.dumps({"type": "hello", "table": made["code"], "token": made["token"]}))
+            await ws.send(json.dumps({"type": "start", "token": made["token"]}))
+            while json.loads(await ws.recv()).get("type") != "sync":
+                pass
+            await ws.send(json.dumps({"type": "leave", "token": made["token"]}))  # the stand-in plays it out
+            for _ in range(600):
+                if (await asyncio.to_thread(get_json, f"{base}/api/tables/{made['code']}"))["status"] == "over":
+                    break
+                await asyncio.sleep(0.05)
+        codes.append(made["code"])
+    return codes
+
+
+def post_json(url: str, body: Any) -> Any:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+async def ask_reviews(port: int, codes: list[str], stop: float) -> dict[str, Any]:
+    """Ask for every game's review (steps and all), then poll the analyses every second until ``stop``."""
+    base = f"http://127.0.0.1:{port}/api/tables"
+    started = time.monotonic()
+    status: dict[str, str] = {}
+    finished: list[float] = []
+    for code in codes:
+        status[code] = (await asyncio.to_thread(get_json, f"{base}/{code}/games/1/review"))["analysis"]["status"]
+    while time.time() < stop:
+        await asyncio.sleep(1.0)
+        for code in codes:
+            if status[code] in ("queued", "running"):
+                review = await asyncio.to_thread(get_json, f"{base}/{code}/games/1/review?steps=0")
+                status[code] = review["analysis"]["status"]
+                if status[code] == "done":
+                    finished.append(round(time.monotonic() - started, 1))
+    return {"reviews": len(codes), "reviews_done": len(finished), "review_done_at_s": finished}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -346,6 +414,7 @@ async def run(
     processes: int = 1,
     db: str | None = None,
     workers: int = 1,
+    reviews: int = 0,
 ) -> dict[str, Any]:
     """Serve (``workers`` processes), create ``tables`` tables, and play them from ``processes`` client processes."""
     from unoengine.server.metrics import Histogram
@@ -370,6 +439,7 @@ async def run(
                         await asyncio.sleep(0.05)
             started = time.monotonic()
             seats = await asyncio.to_thread(make_tables, port, tables)
+            reviewed = await finished_games(port, reviews)
             setup_s = time.monotonic() - started
             ws_url = base.replace("http", "ws") + "/ws"
             jobs = []
@@ -402,8 +472,12 @@ async def run(
                 queue_watch = QueueWatch(db)
             cpu0 = [cpu_seconds(server.pid) for server in servers]
             busy0, wall0 = machine_busy(), time.monotonic()
+            review_cpu0 = sum(children_cpu_seconds(server.pid) for server in servers)
+            asking = asyncio.create_task(ask_reviews(own_ports[0], reviewed, measure_from + seconds))
             outputs = [await asyncio.to_thread(client.communicate) for client in clients]
+            review_report = await asking
             wall = time.monotonic() - wall0
+            review_cpu = (sum(children_cpu_seconds(server.pid) for server in servers) - review_cpu0) / wall
             busy = (machine_busy() - busy0) / wall
             server_cpu = sum(cpu_seconds(server.pid) - before for server, before in zip(servers, cpu0, strict=True))
             server_cpu /= wall
@@ -472,12 +546,14 @@ async def run(
         "errors": errors,
         "server_cpu": round(server_cpu, 2),
         "client_cpu": round(client_cpu, 2),
-        "others_cpu": round(max(0.0, busy - server_cpu - client_cpu), 2),
+        "others_cpu": round(max(0.0, busy - server_cpu - client_cpu - review_cpu), 2),
         "client_processes": processes,
         "cores": os.cpu_count(),
         "load_before": load_before,
         "load_after": load_average(),
     }
+    if reviews:
+        result.update(review_report, review_cpu=round(review_cpu, 2))
     if db is not None:
         pairs = zip(stats0, stats1, strict=True)
         result["conflicts"] = sum(after["conflicts"] - before["conflicts"] for before, after in pairs)
@@ -598,6 +674,7 @@ def main() -> None:
         "--write", type=Path, help="add the run to --results, rewrite the server-load block of this file"
     )
     parser.add_argument("--results", type=Path, default=RESULTS, help="the runs' JSON-lines file (with --write)")
+    parser.add_argument("--reviews", type=int, default=0, help="ask for N finished games' reviews in the window")
     parser.add_argument("--client-worker", metavar="JOB", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.client_worker:
@@ -612,7 +689,9 @@ def main() -> None:
         parser.error("--workers 1..16, and more than one needs --db postgresql://...")
     if args.write is not None and not args.write.exists():
         parser.error(f"--write: no {args.write}")
-    result = asyncio.run(run(args.tables, args.seconds, args.pace, args.warmup, processes, args.db, args.workers))
+    result = asyncio.run(
+        run(args.tables, args.seconds, args.pace, args.warmup, processes, args.db, args.workers, args.reviews)
+    )
     result = {"command": command_line(sys.argv[1:]), **run_facts(), **result}
     if args.write is not None:
         write_block(args.write, markdown(record(args.results, result)))

@@ -3,7 +3,8 @@
 HTTP (JSON): ``POST /api/tables`` creates a table, ``POST /api/tables/{code}/join``
 takes a seat, ``GET /api/tables/{code}`` describes one, ``POST /api/mine`` lists the
 caller's tables from the tokens it holds, ``GET /api/tables/{code}/games/{n}/record``
-gives a finished game's record, ``GET /api/rules`` lists rule sets, options and bots,
+gives a finished game's record and ``…/review`` its review (:mod:`unoengine.server.review`),
+``GET /api/rules`` lists rule sets, options and bots,
 ``GET /healthz`` says whether the server and its store answer, ``GET /api/stats`` gives
 the server's own figures (:mod:`unoengine.server.metrics`).
 ``/ws`` carries the game (docs/PROTOCOL.md). The app only adapts: every table's
@@ -35,6 +36,7 @@ from unoengine.server import auth
 from unoengine.server.actor import Join, RecordOf, ServerConfig, TableActor, Tap, bot_name
 from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import PROTOCOL, ProtocolError, parse_name, parse_settings, presets_json, spec_json
+from unoengine.server.review import Reviews
 from unoengine.server.sockets import NOT_A_CODE, SocketOutlet, TokenBucket, serve_socket
 from unoengine.server.store import SeatRow, Store, TableRow
 
@@ -66,6 +68,7 @@ class UnoServer:
         """The rate limits' clock (tests set their own)."""
         self._http_buckets: dict[str, TokenBucket] = {}
         self.metrics = Metrics()
+        self.reviews = Reviews(self.config.review_workers, self.config.review_iterations)
         self.cluster: Any = None
         """With a shared store (PostgreSQL): this worker's :class:`~unoengine.server.fanout.Cluster`."""
         if store.shared:
@@ -145,6 +148,7 @@ class UnoServer:
     async def close(self) -> None:
         for actor in list(self.actors.values()):
             await actor.stop()
+        self.reviews.close()
         await self.store.close()
 
     def health(self) -> tuple[bool, dict[str, Any]]:
@@ -174,6 +178,7 @@ class UnoServer:
             "commit": metrics.commit.to_json(),
             "conflicts": metrics.conflicts,
             "remote_steps": metrics.remote_steps,
+            **self.reviews.stats(),
         }
         if self.cluster is not None:
             body.update(self.cluster.stats())
@@ -334,6 +339,26 @@ def create_app(server: UnoServer) -> Starlette:
             headers={"Content-Disposition": f'attachment; filename="uno-{actor.code}-{number}.json"'},
         )
 
+    async def review(request: Request) -> Response:
+        # The record route's checks and record (``RecordOf``), then the review of that record.
+        actor = server.actor(request.path_params["code"].upper())
+        if actor is None:
+            return no_table(request.path_params["code"].upper())
+        number = _game_number(request.path_params["game"])
+        lobby = actor.lobby()
+        if number is None or not 1 <= number <= len(lobby["games"]):
+            return _error(404, "no_game", "there is no game with that number")
+        text = await actor.call(RecordOf(number))
+        if text is None:
+            return _error(409, "not_over", "a game is reviewed when it is over")
+        names = [seat.get("name") or f"Seat {index + 1}" for index, seat in enumerate(lobby["seats"])]
+        found = await server.reviews.review(actor.code, number, text, names)
+        head = {"names": found.names, "analysis": server.reviews.analysis(found)}
+        body = json.dumps(head, separators=(",", ":"))
+        if request.query_params.get("steps") != "0":  # a poll for the analysis's progress leaves the steps out
+            body = f'{{"steps":{found.steps},{body[1:]}'
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-store"})
+
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         await serve_socket(server, websocket)
@@ -356,6 +381,7 @@ def create_app(server: UnoServer) -> Starlette:
     routes = [
         Route("/", page),
         Route("/t/{code:str}", table_page),
+        Route("/t/{code:str}/games/{game:str}/review", table_page),
         Route("/favicon.ico", favicon),
         Route("/api/rules", rules_info),
         Route("/healthz", health),
@@ -365,6 +391,7 @@ def create_app(server: UnoServer) -> Starlette:
         Route("/api/tables/{code:str}", describe),
         Route("/api/tables/{code:str}/join", join, methods=["POST"]),
         Route("/api/tables/{code:str}/games/{game:str}/record", record),
+        Route("/api/tables/{code:str}/games/{game:str}/review", review),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

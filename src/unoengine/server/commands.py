@@ -111,6 +111,12 @@ class ServerConfig:
     what came since.
     """
 
+    review_workers: int = 1
+    """Processes that analyse finished games for their reviews (``unoengine.server.review``), one
+    analysis each at a time; 0: reviews show their steps but no analysis (its status ``off``)."""
+    review_iterations: int = 0
+    """The analysis's search budget per decision (0: the analysis's own default; tests use a tiny one)."""
+
     def __post_init__(self) -> None:
         # A delay of nan or inf would stop every timer of the event loop (the bots, and shutdown itself).
         numbers = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "cluster"}

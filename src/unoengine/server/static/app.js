@@ -7,6 +7,7 @@ import { h, reducedMotion } from "./dom.js";
 import { gamePanel, offered, peoplePanel, summaryPanel } from "./game.js";
 import { CODE_LENGTH, forgetSeat, home, joinPage, rulesPanel, seats } from "./lobby.js";
 import { askPlay, closeDialog, dialogOpen, openDialog } from "./picker.js";
+import { reviewPage } from "./review.js";
 
 const app = document.getElementById("app");
 const connEl = document.getElementById("conn");
@@ -35,6 +36,17 @@ function route() {
   }
   closeDialog();
   whereEl.textContent = "";
+  const r = /^\/t\/([A-Za-z0-9]+)\/games\/(\d+)\/review$/.exec(location.pathname);
+  if (r) {
+    // A finished game's review (review.js): the viewer's seat, if any, from the seats this browser holds.
+    const code = r[1].toUpperCase();
+    whereEl.textContent = `table ${code} · review`;
+    connEl.textContent = ""; // no connection: the review is one request (and polls while it is analysed)
+    connEl.className = "conn";
+    return reviewPage(app, code, Number(r[2]), seats()[code]?.seat ?? null).catch((e) =>
+      app.replaceChildren(h("p", { class: "error" }, e.message)),
+    );
+  }
   const m = /^\/t\/([^/]*)$/.exec(location.pathname);
   if (!m) return home(app, go).catch((e) => app.replaceChildren(h("p", { class: "error" }, e.message)));
   const code = m[1].toUpperCase();

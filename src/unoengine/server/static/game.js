@@ -429,7 +429,10 @@ export function summaryPanel(ev, L, v, ui) {
   );
 }
 
-function verifyPanel(game) {
+// The review screen of a finished game (review.js): /t/{code}/games/{n}/review.
+const reviewHref = (code, game) => `/t/${code}/games/${game.game}/review`;
+
+function verifyPanel(game, code) {
   if (!game) return null;
   const check = h("span", { id: "check" });
   if (game.seed !== undefined && crypto.subtle) {
@@ -457,13 +460,14 @@ function verifyPanel(game) {
           check,
           " · ",
           h("a", { href: game.record, download: "", id: "record" }, "download the record"),
-          " (replay it with uno replay)",
+          " (replay it with uno replay) · ",
+          h("a", { href: reviewHref(code, game), "data-link": true, id: "review-record" }, "review this game"),
         )
       : null,
   );
 }
 
-function finalPanel(v, game, ui) {
+function finalPanel(v, game, ui, code) {
   const T = ui.T;
   const winner = v.outcome.winner;
   const ranked = v.scores.map((score, seat) => ({ score, seat })).sort((a, b) => b.score - a.score || a.seat - b.seat);
@@ -481,7 +485,14 @@ function finalPanel(v, game, ui) {
     ui.isHost()
       ? h("button", { id: "again", class: "play", onclick: ui.again }, "Play again")
       : h("p", { id: "waiting-host" }, "Waiting for the host to start a new game…"),
-    verifyPanel(game),
+    game?.over
+      ? h(
+          "a",
+          { href: reviewHref(code, game), "data-link": true, class: "button", id: "review-game" },
+          "Review this game",
+        )
+      : null,
+    verifyPanel(game, code),
   );
 }
 
@@ -494,8 +505,8 @@ export function gamePanel(L, v, ui) {
     pile(v, ui),
     draftDiscards(v),
     mine(v, ui),
-    v.outcome !== null ? finalPanel(v, game, ui) : null,
-    v.outcome === null ? verifyPanel(game) : null,
+    v.outcome !== null ? finalPanel(v, game, ui, L.code) : null,
+    v.outcome === null ? verifyPanel(game, L.code) : null,
     rulesPanel(L),
   );
 }
