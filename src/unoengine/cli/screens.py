@@ -85,6 +85,7 @@ class NoticeScreen(ModalScreen[None]):
         Binding("enter", "close", "Close"),
         Binding("escape", "close", "Close"),
         Binding("q", "app.ask_quit", "Quit"),
+        Binding("r", "app.review", "Review"),  # the app allows it once the game is over only
     ]
 
     def __init__(self, kind: str, body: Text | str, *, at_end: bool = False) -> None:

@@ -56,6 +56,7 @@ UNO — keys (Enter or Escape closes this)
                    accept, challenge, keep, reject, color g
   Escape           leave the input
   ? / q            this help / quit (asks first)
+  r                once the game is over: review it, every hand face up
 
 Highlighted (★) cards can be played now.
 Markers: ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red.
@@ -283,7 +284,7 @@ def game_over_text(
         body.append("\n".join(stats_lines(stats, [names.subject(seat) for seat in range(view.seats)])) + "\n")
         for problem in stats.problems:
             body.append(problem + "\n", style="bold red")
-    body.append("\nPress Enter to look at the table, q to quit.")
+    body.append("\nPress Enter to look at the table, r: review this game, q to quit.")
     return body
 
 
@@ -312,7 +313,7 @@ def prompt_text(
         cards = " ".join(dict.fromkeys(format_card(info.card) for info in jumps if info.card is not None))
         lines.append(f"Out of turn: press j to jump in with {cards}!{left}")
     if view.outcome is not None:
-        lines.append("The game is over. Press q to quit.")
+        lines.append("The game is over. Press r to review it, q to quit.")
     elif view.to_act != HUMAN:
         lines.append(f"Waiting for {'nobody' if view.to_act is None else names.subject(view.to_act)}…")
     else:

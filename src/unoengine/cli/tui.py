@@ -6,7 +6,8 @@ view of each :class:`~unoengine.cli.session.Step` it gets back (G-2) and never
 reads the game state: it turns keys and typed notation into the session's
 ``act``, runs the bots with ``bot_turn`` and ``bot_reaction`` on timers so that
 the screen stays live, and asks for every decision in a prompt beside the log.
-The texts are :mod:`unoengine.cli.texts`, the prompts :mod:`unoengine.cli.screens`.
+The texts are :mod:`unoengine.cli.texts`, the prompts :mod:`unoengine.cli.screens`, and
+the review of a finished game (``r``) :mod:`unoengine.cli.review`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from unoengine.cli.common import CATCH_SECONDS
+from unoengine.cli.review import ReviewScreen
 from unoengine.cli.screens import ChoiceScreen, NoticeScreen, QuitScreen
 from unoengine.cli.session import HUMAN, RoundEnd, Session, Step
 from unoengine.cli.stats import StatsUpdate
@@ -62,7 +64,21 @@ TICK = 0.25
 """Seconds between two updates of the catch window's countdown."""
 
 _GAME_ACTIONS = frozenset(
-    {"select", "pick", "play", "draw", "pass", "uno", "catch", "jump", "command", "leave_input", "help", "ask_quit"}
+    {
+        "select",
+        "pick",
+        "play",
+        "draw",
+        "pass",
+        "uno",
+        "catch",
+        "jump",
+        "command",
+        "leave_input",
+        "help",
+        "ask_quit",
+        "review",
+    }
 )
 
 
@@ -138,6 +154,7 @@ class UnoApp(App[None]):
         Binding("colon", "command", "Type", show=False),
         Binding("escape", "leave_input", show=False),
         Binding("question_mark", "help", "Help"),
+        Binding("r", "review", "Review"),
         Binding("q", "ask_quit", "Quit"),
         *(Binding(str(n), f"pick({(n - 1) % 10})", show=False) for n in range(10)),
     ]
@@ -564,6 +581,8 @@ class UnoApp(App[None]):
         """While a prompt is open, the app's own keys do not act; while "Quit?" is open, none do."""
         if self.quitting:
             return action not in _GAME_ACTIONS
+        if action == "review":  # only a finished game's hands may be shown
+            return self.view.outcome is not None and self.modal != "review"
         blocked = ("select", "pick", "play", "draw", "pass", "command", "help", "show_log")
         return self.modal is None or action not in blocked
 
@@ -585,6 +604,18 @@ class UnoApp(App[None]):
                 self.advance()
 
         self.push_screen(QuitScreen(), done)
+
+    def action_review(self) -> None:
+        """r, once the game is over: step through it with every hand face up (:mod:`unoengine.cli.review`)."""
+        if self.view.outcome is None or self.modal == "review":
+            return
+        before = self.modal
+        self.modal = "review"
+
+        def done(_: None) -> None:
+            self.modal = before
+
+        self.push_screen(ReviewScreen(self.session.record(), show_markers=self.show_markers), done)
 
     def action_select(self, step: int) -> None:
         cards = self.hand_cards()
