@@ -82,8 +82,9 @@ def test_the_terminal_takes_actions_from_the_view() -> None:
 
 TERMINAL_APP = (ROOT / "cli" / "tui.py", ROOT / "cli" / "texts.py", ROOT / "cli" / "screens.py")
 """The terminal app and its widgets: they show views, and never see a game state."""
-SESSION_CALLS = frozenset({"now", "act", "bot_turn", "bot_reaction"})
-"""The session's methods the app calls: each returns seat 0's view of one step (``cli/session.py``)."""
+SESSION_CALLS = frozenset({"now", "act", "bot_turn", "bot_reaction", "record"})
+"""The session's methods the app calls: each returns seat 0's view of one step (``cli/session.py``), except
+``record``, which only the review asks for, once the game is over (a finished game's record is public)."""
 
 
 def test_the_terminal_app_reads_views_only() -> None:

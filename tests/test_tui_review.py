@@ -213,3 +213,21 @@ def test_the_graph_marks_the_current_decision_and_samples_long_games() -> None:
     assert len(graph.plain) == 20
     assert sum("reverse" in str(span.style) for span in graph.spans) == 1
     assert win_graph([], None, 20).plain.startswith("(no decision")
+
+
+def test_the_app_asks_for_the_record_only_once_the_game_is_over() -> None:
+    """The record shows every hand: ``session.record()`` is called from the review's key alone, after the game."""
+    import ast
+    from pathlib import Path
+
+    from unoengine.cli import tui
+
+    tree = ast.parse(Path(tui.__file__).read_text())
+    callers = [
+        function.name
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Attribute) and node.attr == "record"
+    ]
+    assert callers == ["action_review"]

@@ -91,6 +91,10 @@ async def test_a_phone_reviews_the_game_it_played() -> None:
                 shutil.move(path, IMAGE)  # docs/images, not the README's docs/screenshots
             await page.click("#review-back")
             await page.wait_for_selector("#final")
+            await page.click("#again")  # the next game: the first one's review stays one tap away
+            await page.wait_for_selector("#earlier-games li[data-game='1'] a.review-earlier", state="attached")
+            href = await page.get_attribute("#earlier-games li[data-game='1'] a.review-earlier", "href")
+            assert href == f"/t/{code}/games/1/review"
         finally:
             await browser.close()
             await playwright.stop()

@@ -496,6 +496,31 @@ function finalPanel(v, game, ui, code) {
   );
 }
 
+// The table's earlier games, once over: each one's review and record (the current game's are on its final screen).
+function earlierGames(L) {
+  const done = L.games.slice(0, -1).filter((g) => g.over);
+  if (!done.length) return null;
+  return h(
+    "details",
+    { class: "fair", id: "earlier-games" },
+    h("summary", {}, `Earlier games at this table (${done.length})`),
+    h(
+      "ul",
+      {},
+      done.map((g) =>
+        h(
+          "li",
+          { "data-game": g.game },
+          `Game ${g.game}: `,
+          h("a", { href: reviewHref(L.code, g), "data-link": true, class: "review-earlier" }, "review this game"),
+          " · ",
+          h("a", { href: g.record, download: "" }, "record"),
+        ),
+      ),
+    ),
+  );
+}
+
 export function gamePanel(L, v, ui) {
   const game = L.games[L.games.length - 1];
   return h(
@@ -507,6 +532,7 @@ export function gamePanel(L, v, ui) {
     mine(v, ui),
     v.outcome !== null ? finalPanel(v, game, ui, L.code) : null,
     v.outcome === null ? verifyPanel(game, L.code) : null,
+    earlierGames(L),
     rulesPanel(L),
   );
 }
