@@ -15,13 +15,12 @@ import json
 import click
 from rich import box
 from rich.console import Console, Group, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from unoengine.analysis import THRESHOLDS, Analysis, analyze, decisions_of
 from unoengine.cli.arguments import AsciiInt
-from unoengine.cli.common import CONTEXT, fail
+from unoengine.cli.common import CONTEXT, fail, progress_bar
 from unoengine.cli.files import FileRefusedError, read_stdin_text, read_text
 from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.record import Record, ReplayError, parse_record
@@ -144,14 +143,7 @@ def analyze_command(
         total = len(decisions_of(record, seats))
         err = Console(stderr=True)
         if not as_json and err.is_terminal and total > 0:
-            columns = (
-                TextColumn("[progress.description]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, console=err, transient=True) as bar:
+            with progress_bar(err) as bar:
                 task = bar.add_task("decisions", total=total)
                 result = analyze(
                     record,

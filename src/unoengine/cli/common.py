@@ -1,4 +1,4 @@
-"""What every ``uno`` command shares: context settings, exit codes and the failure helper."""
+"""What every ``uno`` command shares: context settings, exit codes, the failure helper and the progress bar."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import sys
 from typing import NoReturn
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from unoengine.core.errors import MESSAGE_LIMIT, one_line
 
@@ -30,3 +32,17 @@ def fail(message: str, status: int = EXIT_REFUSED) -> NoReturn:
 
 CATCH_SECONDS = 3.0
 """How long the person of ``uno play`` has to call UNO or catch a bot before the bots react (``--catch-seconds``)."""
+
+
+def progress_bar(console: Console) -> Progress:
+    """The progress bar of a long command (``simulate``, ``tournament``, ``analyze``) on ``console`` (stderr):
+    what it counts, the bar, done of total, time elapsed and the estimated time left; gone when done."""
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    return Progress(*columns, console=console, transient=True)

@@ -25,14 +25,13 @@ import click
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from unoengine import __version__, _build
 from unoengine.bots.base import BotError, known_bots
 from unoengine.cli.arguments import AsciiInt, UnoGroup, bot_names
-from unoengine.cli.common import CONTEXT
+from unoengine.cli.common import CONTEXT, progress_bar
 from unoengine.cli.common import fail as _fail
 from unoengine.cli.files import FileRefusedError, problem_of, read_stdin_text, read_text, shown_path, write_text
 from unoengine.cli.serve import serve
@@ -387,14 +386,7 @@ def simulate_command(
     err = Console(stderr=True)
     try:
         if not as_json and err.is_terminal and games > 0:
-            columns = (
-                TextColumn("[progress.description]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, console=err, transient=True) as bar:
+            with progress_bar(err) as bar:
                 task = bar.add_task(f"{ruleset.name} games", total=games)
                 figures = run(lambda done: bar.advance(task, done))
         else:

@@ -9,13 +9,12 @@ from typing import Any
 
 import click
 from rich.console import Console, Group, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from unoengine.bots.base import BotError, known_bots
 from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names
-from unoengine.cli.common import CONTEXT, EXIT_FAILED, fail
+from unoengine.cli.common import CONTEXT, EXIT_FAILED, fail, progress_bar
 from unoengine.cli.files import problem_of, shown_path
 from unoengine.core.errors import GameTooLongError, InvalidNotationError
 from unoengine.core.options import PRESETS, describe_options, parse_options
@@ -259,15 +258,7 @@ def tournament(
     err = Console(stderr=True)
     try:
         if err.is_terminal and not as_json:
-            columns = (
-                TextColumn("[progress.description]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("ETA"),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, console=err, transient=True) as bar:
+            with progress_bar(err) as bar:
                 task = bar.add_task("games", total=plan.games)
                 result = run_tournament(
                     plan,
