@@ -96,3 +96,17 @@ def test_write_keeps_a_row_per_command(tmp_path: Path) -> None:
     assert len(rows) == 2 and len(results.read_text().splitlines()) == 2
     assert rows[0].startswith(f"| `{small}` | 2026-12-05 | 1.0 → 2.5 | 0.50 | 111 | 0.21 ms | 3.0 / 3.0 ms |")
     assert "| 3.0 / 1,234 ms |" in rows[0] and "900" in rows[1]
+
+
+def test_the_server_actor_benchmark_measures_the_work_of_an_action_without_sockets() -> None:
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "server_actor.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--tables", "3", "--actions", "60", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    result = json.loads(out.stdout)
+    assert result["tables"] == 3 and result["actions"] >= 60
+    assert result["cpu_us_per_action"] > 0 and result["actions_per_commit"] >= 1
