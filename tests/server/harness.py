@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import socket
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -15,8 +16,9 @@ import uvicorn
 import websockets
 
 from unoengine.server.actor import Client, ServerConfig
-from unoengine.server.app import MAX_WS_BYTES, UnoServer, create_app
+from unoengine.server.app import UnoServer
 from unoengine.server.store import MemoryStore, Store
+from unoengine.server.worker import uvicorn_config
 
 
 def free_port() -> int:
@@ -84,17 +86,7 @@ async def live_server(store: Store | None = None, **config: Any) -> AsyncIterato
         ServerConfig(**{**FAST, **config}),
         tap=tap,
     )
-    uv = uvicorn.Server(
-        uvicorn.Config(
-            create_app(server),
-            host="127.0.0.1",
-            port=port,
-            ws="websockets-sansio",
-            ws_max_size=MAX_WS_BYTES,
-            log_level="warning",
-            lifespan="on",
-        )
-    )
+    uv = uvicorn.Server(uvicorn_config(server, host="127.0.0.1", port=port, log_level="warning"))  # as uno serve
     task = asyncio.create_task(uv.serve())
     while not uv.started:
         await asyncio.sleep(0.01)
@@ -242,3 +234,15 @@ async def play_out(players: list[Player], rng: Any, turns: int = 3000, quiet: fl
                 await player.act(choose(player.view, rng))
                 await player.expect("step", "error")
     raise AssertionError("the game did not end")
+
+
+async def finish_game(host: Player, token: str, rng: random.Random, *, again: bool = False) -> None:
+    """Deal (or deal again) and play the host's decisions until the game is over; the bot plays the rest."""
+    await host.send({"type": "again" if again else "start", "token": token})
+    await host.expect("sync")
+    while host.view is None or host.view["outcome"] is None:
+        if my_turn(host):
+            assert host.view is not None
+            await host.act(choose(host.view, rng))
+        await host.expect("step", "error", "sync")
+    await host.expect("lobby")

@@ -6,7 +6,7 @@ import asyncio
 import random
 from typing import Any
 
-from tests.server.harness import Live, Player, choose, create, join, live_server, my_turn, start_two_humans
+from tests.server.harness import Live, Player, choose, create, finish_game, join, live_server, my_turn, start_two_humans
 
 
 async def test_create_join_start_and_play_a_round_with_a_bot() -> None:
@@ -134,15 +134,7 @@ async def test_play_again_deals_a_new_game_at_the_same_table_and_reveals_the_las
         host = await Player.connect(live, code, token, seat=0)
         await host.send({"type": "again", "token": token})
         assert (await host.expect("error"))["code"] == "not_over"
-        await host.send({"type": "start", "token": token})
-        await host.expect("sync")
-        rng = random.Random(4)
-        while host.view is None or host.view["outcome"] is None:
-            if my_turn(host):
-                assert host.view is not None
-                await host.act(choose(host.view, rng))
-            await host.expect("step", "error", "sync")
-        await host.expect("lobby")
+        await finish_game(host, token, random.Random(4))
         assert host.lobby is not None and host.lobby["status"] == "over"
         first = host.lobby["games"][0]
         from unoengine.server.auth import seed_commitment

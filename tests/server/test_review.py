@@ -7,24 +7,12 @@ import json
 import random
 from typing import Any
 
-from tests.server.harness import Live, Player, choose, create, live_server, my_turn
+from tests.server.harness import Live, Player, choose, create, finish_game, live_server, my_turn
 from unoengine.core.cards import parse_card
 from unoengine.core.record import parse_record
 
 TINY: dict[str, Any] = {"review_iterations": 2}
 """A search budget the tests can afford: the analysis's figures are noise, its shape is what is checked."""
-
-
-async def finish_game(host: Player, token: str, rng: random.Random, *, again: bool = False) -> None:
-    """Deal (or deal again) and play the host's decisions until the game is over; the bot plays the rest."""
-    await host.send({"type": "again" if again else "start", "token": token})
-    await host.expect("sync")
-    while host.view is None or host.view["outcome"] is None:
-        if my_turn(host):
-            assert host.view is not None
-            await host.act(choose(host.view, rng))
-        await host.expect("step", "error", "sync")
-    await host.expect("lobby")
 
 
 async def a_finished_table(live: Live, games: int = 1) -> tuple[str, str, Player]:
