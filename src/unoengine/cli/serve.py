@@ -72,6 +72,15 @@ def default_db() -> Path:
     show_default=True,
     help="Seconds the next round waits at most for every person's 'Next round' (0: no wait, else 10 to 600).",
 )
+@click.option(
+    "--review-workers",
+    type=AsciiInt(low=0, high=16),
+    default=1,
+    show_default=True,
+    envvar="UNO_REVIEW_WORKERS",
+    help="Processes that analyse finished games for their review, at a lower priority (0: reviews without "
+    "analysis).  [env UNO_REVIEW_WORKERS]",
+)
 def serve(
     *,
     host: str,
@@ -82,6 +91,7 @@ def serve(
     bot_delay: float,
     react_delay: float,
     round_wait: float,
+    review_workers: int,
 ) -> None:
     """Serve UNO in the browser: open the printed address, create a table, send the link to your friends."""
 
@@ -93,7 +103,14 @@ def serve(
     if 0 < round_wait < MIN_ROUND_WAIT:
         raise click.BadParameter(f"0 (no wait) or at least {MIN_ROUND_WAIT:g} seconds", param_hint="'--round-wait'")
     spec = ServeSpec(
-        host, port, db or str(default_db()), memory, bot_delay, react_delay=react_delay, round_wait=round_wait
+        host,
+        port,
+        db or str(default_db()),
+        memory,
+        bot_delay,
+        react_delay=react_delay,
+        round_wait=round_wait,
+        review_workers=review_workers,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     if workers > 1:

@@ -45,15 +45,18 @@ class ServeSpec:
     log_level: str = "warning"
     react_delay: float = 3.0  # actor.REACT_DELAY (its reasons there)
     round_wait: float = 15.0
+    review_workers: int = 1
 
     def server_config(self) -> ServerConfig:
-        """The server's knobs: the bots' pace, the people's reaction time, the wait between rounds, the cluster's."""
+        """The server's knobs: the bots' pace, the people's reaction time, the wait between rounds, the review
+        analyses' processes, the cluster's."""
         from unoengine.server.actor import ServerConfig
 
         return ServerConfig(
             bot_delay=self.bot_delay,
             react_delay=self.react_delay,
             round_wait=self.round_wait,
+            review_workers=self.review_workers,
             cluster=cluster_settings(),
         )
 
