@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.test_state_notation import games, playout
+from tests.test_state_notation import DECISION_CONFIGS, games, playout
 from unoengine import GameState, apply, determinize, legal_actions, new_game, view_for
 from unoengine.core.errors import InvalidNotationError
 from unoengine.core.events import HandShown
@@ -54,22 +54,7 @@ def test_the_view_of_a_determinized_state_is_the_view(game: tuple[str, int, dict
 
 def test_every_kind_of_decision() -> None:
     """Seeded playouts until every decision kind was determinized from every seat."""
-    configs = [
-        ("classic", 3, {"wild_draw_four": "challenge", "single_round": False, "target_score": 40}),
-        ("duo", 2, {"single_round": False, "target_score": 30}),
-        (
-            "classic",
-            4,
-            {
-                "stack_draw": "mixed",
-                "wild_draw_four": "challenge",
-                "seven_zero": True,
-                "jump_in": True,
-                "multi_play": True,
-            },
-        ),
-        ("flex", 4, {"single_round": False, "target_score": 40}),
-    ]
+    configs = [*DECISION_CONFIGS, ("flex", 4, {"single_round": False, "target_score": 40})]
     seen: set[tuple[str, str]] = set()
     for seed in range(80):
         for rules, seats, options in configs:

@@ -93,25 +93,27 @@ def test_every_reachable_state_round_trips(game: tuple[str, int, dict[str, Any],
         round_trips(state)
 
 
+DECISION_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("classic", 3, {"wild_draw_four": "challenge", "single_round": False, "target_score": 40}),
+    ("duo", 2, {"single_round": False, "target_score": 30}),
+    (
+        "classic",
+        4,
+        {"stack_draw": "mixed", "wild_draw_four": "challenge", "seven_zero": True, "jump_in": True, "multi_play": True},
+    ),
+]
+"""Classic and Duo set up so that seeded playouts reach every decision kind (the challenge window, the house rules'
+stack and more included); each test adds its own Flex game."""
+
+
 def test_every_kind_of_decision_round_trips() -> None:
     """Seeded playouts until every decision kind (Duo's and the challenge window included) was seen."""
     seen: set[str] = set()
     configs = [
-        ("classic", 3, {"wild_draw_four": "challenge", "single_round": False, "target_score": 40}),
-        ("duo", 2, {"single_round": False, "target_score": 30}),
-        (
-            "classic",
-            4,
-            {
-                "stack_draw": "mixed",
-                "wild_draw_four": "challenge",
-                "seven_zero": True,
-                "jump_in": True,
-                "multi_play": True,
-            },
-        ),
+        *DECISION_CONFIGS,
         ("flex", 4, {"single_round": False, "target_score": 40, "draw_until_playable": True}),
     ]
+    wanted = {*(kind for rules in RULESETS.values() for kind in rules.decisions), "outcome", "round_scores", "unsafe"}
     for seed in range(80):
         for rules, seats, options in configs:
             for state in playout(rules, seats, options, seed, steps=300):
@@ -123,19 +125,9 @@ def test_every_kind_of_decision_round_trips() -> None:
                     seen.add("round_scores")
                 if state.unsafe is not None:
                     seen.add("unsafe")
-        if seen >= {
-            *(kind for rules in RULESETS.values() for kind in rules.decisions),
-            "outcome",
-            "round_scores",
-            "unsafe",
-        }:
+        if seen >= wanted:
             break
-    assert seen >= {
-        *(kind for rules in RULESETS.values() for kind in rules.decisions),
-        "outcome",
-        "round_scores",
-        "unsafe",
-    }
+    assert seen >= wanted
 
 
 def test_repr_shows_the_notation_and_parse_reads_it() -> None:
