@@ -46,8 +46,7 @@ from unoengine.core.actions import play as interned_play
 from unoengine.core.cards import Seat
 from unoengine.core.determinize import Determinizer
 from unoengine.core.engine import apply, apply_unchecked, legal_actions
-from unoengine.core.errors import IllegalActionError, InvalidNotationError
-from unoengine.core.record import Record, ReplayError
+from unoengine.core.record import Record, replaying
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for
 
@@ -200,16 +199,12 @@ def _tasks(record: Record, seats: frozenset[int], iterations: int | None, ms: fl
     actions = record.actions
     tasks: list[_Task] = []
     for index, (seat, text) in enumerate(actions):
-        try:
+        with replaying(index, text):
             action = parse_action(text)
             task = None
             if seat in seats and seat == state.pending.seat and type(action) is not Catch and action is not CALL_UNO:
                 task = _task(state, index, seat, action, actions, iterations, ms, seed)
             state = apply(state, seat, action).state
-        except InvalidNotationError as error:
-            raise ReplayError(index, text, "G-4", str(error)) from None
-        except IllegalActionError as error:
-            raise ReplayError(index, text, error.rule, error.reason) from None
         if task is not None:
             tasks.append(task)
     return tasks

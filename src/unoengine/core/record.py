@@ -7,7 +7,8 @@ seats, seed, optional dealer and first deck, and every action with its seat.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,22 @@ class ReplayError(ValueError):
         self.action = action
         self.rule = rule
         self.reason = reason
+
+
+@contextmanager
+def replaying(index: int, text: str) -> Iterator[None]:
+    """Around the parse and ``apply`` of a record's action ``index`` (``text``): a refusal of it becomes the
+    :class:`ReplayError` naming that action, however the caller steps through the record.
+
+    Raises:
+        ReplayError: the action's text is not an action (G-4), or the action is refused (its rule).
+    """
+    try:
+        yield
+    except InvalidNotationError as error:
+        raise ReplayError(index, text, "G-4", str(error)) from None
+    except IllegalActionError as error:
+        raise ReplayError(index, text, error.rule, error.reason) from None
 
 
 def parse_record(text: str | bytes) -> Record:
@@ -217,12 +234,8 @@ def replay(record: Record) -> GameState:
     """
     state = record.start()
     for index, (seat, text) in enumerate(record.actions):
-        try:
+        with replaying(index, text):
             state = apply(state, seat, parse_action(text)).state
-        except InvalidNotationError as error:
-            raise ReplayError(index, text, "G-4", str(error)) from None
-        except IllegalActionError as error:
-            raise ReplayError(index, text, error.rule, error.reason) from None
     return state
 
 

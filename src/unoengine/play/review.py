@@ -17,7 +17,7 @@ from typing import Any
 from unoengine.core.actions import parse_action
 from unoengine.core.cards import format_card
 from unoengine.core.engine import apply
-from unoengine.core.record import Record
+from unoengine.core.record import Record, replaying
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for, view_to_json
 from unoengine.play.narrator import Names, first_card, narrate
@@ -60,11 +60,8 @@ def review_steps(record: Record, names: Sequence[str] | None = None) -> list[Rev
 
     Raises:
         RecordError: the record's set-up is refused.
-        ReplayError: an action is refused (as :func:`~unoengine.core.record.replay` raises).
+        ReplayError: an action is refused (as :func:`~unoengine.core.record.replay` raises it).
     """
-    from unoengine.core.record import replay
-
-    replay(record)  # refuses a bad record with its own errors before anything is built
     seats = tuple(names) if names is not None else tuple(f"Seat {seat + 1}" for seat in range(record.seats))
     reader = Names(seats, None)
     state = record.start()
@@ -72,7 +69,8 @@ def review_steps(record: Record, names: Sequence[str] | None = None) -> list[Rev
     opening = first_card(before, reader)
     steps = [ReviewStep(None, None, None, () if opening is None else (opening,), _hands(state), before)]
     for index, (seat, text) in enumerate(record.actions):
-        transition = apply(state, seat, parse_action(text))
+        with replaying(index, text):
+            transition = apply(state, seat, parse_action(text))
         after = view_for(transition.state, None)
         lines = narrate(before, transition.events, after, reader, transition.state.tables.cards)
         steps.append(ReviewStep(index, seat, text, tuple(lines), _hands(transition.state), after))

@@ -31,9 +31,9 @@ from unoengine.bots.base import Bot, ask, bot_chose_illegal, bot_raised
 from unoengine.core.actions import Action, format_action
 from unoengine.core.cards import Seat
 from unoengine.core.engine import apply_unchecked, checked_action, legal_actions, new_game
-from unoengine.core.errors import GameTooLongError, IllegalActionError, InvalidNotationError, excerpt
+from unoengine.core.errors import GameTooLongError, excerpt
 from unoengine.core.events import Event, event_to_json, redact
-from unoengine.core.record import Record, ReplayError, record_of
+from unoengine.core.record import Record, record_of, replaying
 from unoengine.core.rules.windows import Window
 from unoengine.core.state import GameState, is_int
 from unoengine.core.views import PlayerView, view_for
@@ -197,12 +197,8 @@ class Table:
         """
         table = cls(record.start(), controllers, history=history)
         for index, (seat, text) in enumerate(record.actions):
-            try:
+            with replaying(index, text):
                 table.submit(seat, text)  # the history keeps the last ``history`` steps by itself
-            except InvalidNotationError as error:
-                raise ReplayError(index, text, "G-4", str(error)) from None
-            except IllegalActionError as error:
-                raise ReplayError(index, text, error.rule, error.reason) from None
         return table
 
     # -- reading ----------------------------------------------------------------------
