@@ -34,7 +34,7 @@ from unoengine.core.engine import apply, legal_actions
 from unoengine.core.record import Record, record_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import run_facts, write_block
+from report import run_facts, shown_command, write_block
 
 
 def game(seed: int, decisions: int) -> Record:
@@ -74,8 +74,7 @@ def marks(analysis: Analysis) -> dict[str, int]:
 
 def markdown(result: dict[str, Any], argv: list[str]) -> str:
     """The docs' block: the command, the machine, the time and marks at each budget, the marks that moved."""
-    kept = [arg for arg in argv if arg not in ("--json", "--write") and not arg.endswith(".md")]
-    command = " ".join(["python benchmarks/analyze.py", *kept])
+    command = shown_command("analyze.py", argv)
     facts = run_facts()
     load = os.getloadavg()[0]
     lines = [

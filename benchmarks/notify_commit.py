@@ -30,7 +30,6 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import secrets
 import sys
 import time
@@ -40,7 +39,7 @@ from typing import Any
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import write_block
+from report import shown_command, write_block
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -154,9 +153,7 @@ async def measure_store(url: str, tables: int, seconds: float) -> dict[str, Any]
 
 def markdown(report: dict[str, Any], argv: list[str]) -> str:
     """The README's block: the command, the machine's load, the raw commits and the store's group commit."""
-    kept = [arg for arg in argv if arg not in ("--json", "--write") and not arg.endswith(".md")]
-    command = " ".join(["python benchmarks/notify_commit.py", *kept])
-    command = re.sub(r"postgres(?:ql)?://\S*", "postgresql://…", command)
+    command = shown_command("notify_commit.py", argv)
     before, after = report["load_before"][0], report["load_after"][0]
     lines = [
         f"Measured {time.strftime('%Y-%m-%d')} with `{command}` ({report['cores']} cores, load {before} → {after}):",

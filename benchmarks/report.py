@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import re
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -62,3 +63,23 @@ def write_block(path: Path, name: str, block: str) -> None:
     head, rest = text.split(begin, 1)
     _, tail = rest.split(end, 1)
     path.write_text(head + begin + block + end + tail, encoding="utf-8")
+
+
+UNMEASURED = {"--json": 0, "--write": 1}
+"""Options that do not change what a benchmark measures, and how many values follow each."""
+
+
+def shown_command(script: str, argv: Sequence[str], unmeasured: dict[str, int] = UNMEASURED) -> str:
+    """The command a report shows for a run of ``benchmarks/SCRIPT``: its arguments without the ``unmeasured``
+    options (``--json``, ``--write FILE``), a PostgreSQL URL as ``postgresql://…`` (the machine's, not the run's)."""
+    kept: list[str] = []
+    skip = 0
+    for arg in argv:
+        name = arg.split("=", 1)[0]
+        if skip:
+            skip -= 1
+        elif name in unmeasured:
+            skip = 0 if "=" in arg else unmeasured[name]
+        else:
+            kept.append(re.sub(r"postgres(?:ql)?://\S*", "postgresql://…", arg))
+    return " ".join([f"python benchmarks/{script}", *kept])

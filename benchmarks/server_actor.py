@@ -33,7 +33,7 @@ from unoengine.server.protocol import parse_message
 from unoengine.server.store import SQLiteStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import run_facts, write_block
+from report import run_facts, shown_command, write_block
 
 
 class Outlet:
@@ -143,8 +143,7 @@ def main() -> None:
         parser.error("--tables 1..5000, --actions 1..10,000,000")
     result = asyncio.run(measure(args.tables, args.actions, args.seed))
     if args.write is not None:
-        kept = [arg for arg in sys.argv[1:] if arg not in ("--json", "--write") and not arg.endswith(".md")]
-        command = " ".join(["python benchmarks/server_actor.py", *kept])
+        command = shown_command("server_actor.py", sys.argv[1:])
         facts = run_facts()
         write_block(
             args.write,

@@ -66,7 +66,6 @@ import http.client
 import json
 import os
 import random
-import re
 import resource
 import socket
 import subprocess
@@ -568,18 +567,9 @@ UNMEASURED = {"--json": 0, "--write": 1, "--results": 1}
 
 
 def command_line(argv: list[str]) -> str:
-    """The command of a run, its row's key: without ``--json``/``--write``/``--results``, a ``--db`` URL shown as ``postgresql://…``."""
-    kept: list[str] = []
-    skip = 0
-    for arg in argv:
-        name = arg.split("=", 1)[0]
-        if skip:
-            skip -= 1
-        elif name in UNMEASURED:
-            skip = 0 if "=" in arg else UNMEASURED[name]
-        else:
-            kept.append(re.sub(r"postgres(?:ql)?://\S*", "postgresql://…", arg))
-    return " ".join(["python benchmarks/server_load.py", *kept])
+    """The command of a run, its row's key (``report.shown_command``): without ``--json``/``--write``/``--results``,
+    a ``--db`` URL shown as ``postgresql://…``."""
+    return str(_report().shown_command("server_load.py", argv, UNMEASURED))
 
 
 def record(results: Path, report: dict[str, Any]) -> list[dict[str, Any]]:
