@@ -70,10 +70,26 @@ def test_the_core_imports_only_the_standard_library_and_itself() -> None:
             top = module.split(".")[0]
             if module == "unoengine.core" or module.startswith("unoengine.core."):
                 continue
+            if module == "unoengine.i18n":  # said(): its words as messages, with no I/O (catalogs load at the edge)
+                continue
             if top in sys.stdlib_module_names or top in TYPING_ONLY:
                 continue
             bad.append(f"{where(path, node)}: import {module}")
     assert not bad, "the core imports outside the standard library and unoengine.core:\n" + "\n".join(bad)
+
+
+def test_the_words_module_the_core_uses_imports_nothing_outside_the_standard_library() -> None:
+    """unoengine.i18n is the core's one import outside itself: at import time it needs only the standard
+    library (Babel reads a catalog when an edge first asks for a language other than English)."""
+    path = CORE.parent / "i18n" / "__init__.py"
+    tree = parse(path)
+    lazy = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) for inner in ast.walk(node)}
+    bad = [
+        f"{where(path, node)}: import {module}"
+        for node, module, level in imported_modules(tree)
+        if level == 0 and module.split(".")[0] not in (*sys.stdlib_module_names, "__future__") and id(node) not in lazy
+    ]
+    assert not bad, bad
 
 
 def test_the_core_neither_prints_nor_logs() -> None:
