@@ -16,10 +16,11 @@ from typing import Any, NamedTuple
 
 from unoengine.core import actions as A
 from unoengine.core.action_ids import action_id
-from unoengine.core.cards import Card, Color, Rank, Seat
+from unoengine.core.cards import Card, Color, Rank, Seat, card_name
 from unoengine.core.errors import InvalidNotationError
 from unoengine.core.rules.option_specs import Options
-from unoengine.core.rules.ruleset import RuleSet
+from unoengine.core.rules.ruleset import RuleSet, Words
+from unoengine.i18n import Said, said, translate
 
 GROUPS = ("hand", "decision", "choice", "react")
 """How interfaces offer an action (:attr:`ActionInfo.group`):
@@ -98,14 +99,70 @@ def _facts(view: Any) -> dict[str, Any]:
     return {**dict(view.options), **dict(view.decision), **dict(view.details)}
 
 
-def _rule_words(rules: RuleSet, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> str | None:
+def _rule_words(rules: RuleSet, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> Words | None:
     hook = rules.decision_words
-    words: str | None = None if hook is None else hook(kind, facts, action)
+    words: Words | None = None if hook is None else hook(kind, facts, action)
     if words is None:
         for house in rules.house:  # a house rule's own decisions (H-10's more)
             if kind in house.kinds:
                 words = house.decision_words(kind, facts, action)
     return words
+
+
+class _Lower(str):
+    """A decision's title inside a sentence, in lower case (``Waiting for seat 2 (drawn card)``): English lowers
+    it, and so does every language with cases; the title is translated first (:class:`~unoengine.i18n.Translatable`)."""
+
+    source: str
+
+    def __new__(cls, source: str) -> _Lower:
+        self = super().__new__(cls, source.lower())
+        self.source = source
+        return self
+
+    def translated(self, lang: str) -> str:
+        return translate(self.source, lang).lower()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Lower, (self.source,))
+
+
+def _seat(seat: object) -> str:
+    """The token ``seat N`` that every client replaces by the seat's name (never translated here)."""
+    return f"seat {seat}"
+
+
+def _stack_prompt(facts: Mapping[str, Any]) -> str:
+    """H-1's stack, and H-9's deflection of it, in a sentence: what the seat may do with the draw total."""
+    total = facts.get("stack", 0)
+    deflect = facts.get("deflect", "none")
+    adds = facts.get("stack_draw", "none") != "none"
+    if deflect == "none":
+        # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+        return said("Draw stack: add a card to it, or take {total}", total=total)
+    # H-9: a Skip or Reverse of the current colour passes the total on
+    if deflect == "skip" and adds:
+        # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+        return said("Draw stack: add a card to it, pass it on with a Skip of the colour, or take {total}", total=total)
+    if deflect == "skip":
+        # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+        return said("Draw stack: pass it on with a Skip of the colour, or take {total}", total=total)
+    if deflect == "reverse" and adds:
+        # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+        return said(
+            "Draw stack: add a card to it, pass it on with a Reverse of the colour, or take {total}", total=total
+        )
+    if deflect == "reverse":
+        # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+        return said("Draw stack: pass it on with a Reverse of the colour, or take {total}", total=total)
+    if adds:
+        # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+        return said(
+            "Draw stack: add a card to it, pass it on with a Skip or Reverse of the colour, or take {total}",
+            total=total,
+        )
+    # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+    return said("Draw stack: pass it on with a Skip or Reverse of the colour, or take {total}", total=total)
 
 
 def decision_words(view: Any, rules: RuleSet) -> DecisionWords:
@@ -114,42 +171,48 @@ def decision_words(view: Any, rules: RuleSet) -> DecisionWords:
     facts = _facts(view)
     own = view.seat is not None and view.seat == view.to_act
     rule = _rule_words(rules, kind, facts, None)
-    title, prompt = _BASE_WORDS.get(kind, (kind.replace("_", " ").capitalize(), ""))
+    title, prompt = _base_words(kind)
     if kind == "drawn" and not facts.get("drew", True):
-        prompt = "Nothing left to draw: pass"
+        prompt = said("Nothing left to draw: pass")
     elif kind == "drawn" and view.drawn_card is not None:
-        prompt = f"You drew {view.drawn_card.words}: play it, or keep it and pass"
+        # TRANSLATORS: {card} is a card's name (green 7)
+        prompt = said("You drew {card}: play it, or keep it and pass", card=view.drawn_card.words)
     elif kind == "stack":
-        prompt = f"Draw stack: add a card to it, or take {facts.get('stack', 0)}"
-        deflect = facts.get("deflect", "none")
-        if deflect != "none":  # H-9: a Skip or Reverse of the current colour passes the total on
-            adds = "" if facts.get("stack_draw", "none") == "none" else "add a card to it, "
-            cards = {"skip": "a Skip", "reverse": "a Reverse"}.get(deflect, "a Skip or Reverse")
-            prompt = f"Draw stack: {adds}pass it on with {cards} of the colour, or take {facts.get('stack', 0)}"
+        prompt = _stack_prompt(facts)
     elif kind == "challenge" and view.challenger_of is not None:
-        prompt = (
-            f"seat {view.challenger_of} played a Wild Draw Four on you: "
-            f"accept (draw {facts.get('draws', 4)}) or challenge"
+        # TRANSLATORS: {seat} is the player who played the card; {draws} the number of cards to draw on accepting
+        prompt = said(
+            "{seat} played a Wild Draw Four on you: accept (draw {draws}) or challenge",
+            seat=_seat(view.challenger_of),
+            draws=facts.get("draws", 4),
         )
-    if rule is not None:
-        title, _, rest = rule.partition(": ")
-        prompt = rule if rest else prompt or rule
+    if isinstance(rule, tuple):
+        title, prompt = rule
+    elif rule is not None:
+        title, prompt = rule, prompt or rule
     if view.outcome is not None:
-        return DecisionWords("Game over", "The game is over")
+        return DecisionWords(said("Game over"), said("The game is over"))
     if not own:
-        who = "nobody" if view.to_act is None else f"seat {view.to_act}"
-        return DecisionWords(title, f"Waiting for {who} ({title.lower()})")
+        who = said("nobody") if view.to_act is None else _seat(view.to_act)
+        # TRANSLATORS: {who} is a player (or "nobody"), {decision} the decision's title in lower case (drawn card)
+        return DecisionWords(title, said("Waiting for {who} ({decision})", who=who, decision=_Lower(title)))
     return DecisionWords(title, prompt or title)
 
 
 _BASE_WORDS: dict[str, tuple[str, str]] = {
-    "turn": ("Turn", "Your turn: play a card or draw"),
-    "drawn": ("Drawn card", "Play the card you drew, or keep it and pass"),
-    "challenge": ("Wild Draw Four", "A Wild Draw Four: accept the draw or challenge"),
-    "game_over": ("Game over", "The game is over"),
-    "stack": ("Draw stack", "Draw stack: add a card to it, or take the cards"),
+    "turn": (said("Turn"), said("Your turn: play a card or draw")),
+    "drawn": (said("Drawn card"), said("Play the card you drew, or keep it and pass")),
+    "challenge": (said("Wild Draw Four"), said("A Wild Draw Four: accept the draw or challenge")),
+    "game_over": (said("Game over"), said("The game is over")),
+    "stack": (said("Draw stack"), said("Draw stack: add a card to it, or take the cards")),
 }
 """The core's own decisions (C-7, C-8, C-11, C-17, H-1's stack) in words."""
+
+
+def _base_words(kind: str) -> tuple[str, str]:
+    """A decision's generic ``(title, prompt)``: the core's own, or its kind as a title (a decision with no words)."""
+    words = _BASE_WORDS.get(kind)
+    return words if words is not None else (kind.replace("_", " ").capitalize(), "")
 
 
 def describe_action(view: Any, rules: RuleSet, action: A.Action) -> tuple[str, str]:
@@ -161,34 +224,45 @@ def _described(view: Any, rules: RuleSet, action: A.Action, facts: Mapping[str, 
     kind: str = view.pending
     out_of_turn = view.seat != view.to_act
     rule = None if out_of_turn else _rule_words(rules, kind, facts, action)
+    label: str
+    words: str
     if type(action) is A.Play:
         label, words = _play_words(rules, action, out_of_turn, facts)
     elif type(action) is A.Catch:
-        penalty = facts.get("uno_penalty", 2)
-        label, words = f"Catch seat {action.seat}", f"Catch seat {action.seat} without UNO: they draw {penalty}"
+        seat = _seat(action.seat)
+        # TRANSLATORS: {seat} is the player to catch (who did not call UNO)
+        label = said("Catch {seat}", seat=seat)
+        # TRANSLATORS: {seat} is the player caught; {penalty} the number of cards they draw
+        words = said("Catch {seat} without UNO: they draw {penalty}", seat=seat, penalty=facts.get("uno_penalty", 2))
     elif type(action) is A.ChooseColor:
-        label, words = action.color.word.capitalize(), f"Name {action.color.word}"
+        # TRANSLATORS: {color} is a colour word (blue)
+        label, words = action.color.title, said("Name {color}", color=action.color.word)
     elif type(action) is A.Draw and kind == "stack":
         total = facts.get("stack", 0)
-        label, words = f"Take {total}", f"Take {total}: draw the stack's {total} cards"
+        # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+        label = said("Take {total}", total=total)
+        # TRANSLATORS: {total} is the number of cards the draw stack makes the player draw
+        words = said("Take {total}: draw the stack's {total} cards", total=total)
     elif type(action) is A.Draw:
-        label, words = "Draw", "Draw a card"
+        label, words = said("Draw"), said("Draw a card")
     elif type(action) is A.Pass:
         kept = kind == "drawn" and view.drawn_card is not None
-        label, words = ("Keep it", "Keep the drawn card and pass") if kept else ("Pass", "Pass")
+        label, words = (said("Keep it"), said("Keep the drawn card and pass")) if kept else (said("Pass"), said("Pass"))
     elif type(action) is A.CallUno:
-        label, words = "UNO!", "Call UNO!"
+        label, words = said("UNO!"), said("Call UNO!")
     elif type(action) is A.Accept:
-        draws = facts.get("draws", 4)
-        label, words = "Accept", f"Accept: draw {draws} cards"
+        label = said("Accept")
+        # TRANSLATORS: {draws} is the number of cards (4, or more when draw cards were stacked)
+        words = said("Accept: draw {draws} cards", draws=facts.get("draws", 4))
     elif type(action) is A.Challenge:
-        label, words = "Challenge", "Challenge: the player shows you their hand"
+        label, words = said("Challenge"), said("Challenge: the player shows you their hand")
     else:
         text = action_type(action).replace("_", " ").capitalize()
         label, words = text, text
-    if rule is not None:
-        short, _, long = rule.partition(": ")
-        label, words = (short, rule) if long else (rule, rule)
+    if isinstance(rule, tuple):
+        label, words = rule
+    elif rule is not None:
+        label, words = rule, rule
     return label, words
 
 
@@ -228,10 +302,37 @@ def describe_card(rules: RuleSet, options: Options | Mapping[str, Any], card: Ca
     rank = card.rank
     if rank in _WILD_DRAW_FOURS and "draws 4" in text:
         if table.wild_draw_four == "strict":
-            text = text.replace(" or challenges", "") + " (only without a card of the current colour)"
+            # TRANSLATORS: {text} is what a Wild Draw Four does (Wild Draw Four: name the colour; ...)
+            text = said("{text} (only without a card of the current colour)", text=_unchallenged(text))
         elif "challenge" not in text:
-            text += " (it may be a bluff, and be challenged)"
+            # TRANSLATORS: {text} is what a Wild Draw Four does (Wild Draw Four: name the colour; ...)
+            text = said("{text} (it may be a bluff, and be challenged)", text=text)
     return text
+
+
+_UNCHALLENGED: dict[str, str] = {
+    said("name the colour; the other player draws 4 or challenges"): said("name the colour; the other player draws 4"),
+    said("name the colour; the next player draws 4 or challenges"): said("name the colour; the next player draws 4"),
+    said("name the colour; a player you choose draws 4 or challenges"): said(
+        "name the colour; a player you choose draws 4"
+    ),
+}
+"""A Wild Draw Four's words that may be challenged (D-18, F-24), and the same words where it may not (``strict``)."""
+
+
+def _unchallenged(text: str) -> str:
+    """``text`` without its `` or challenges`` (C-17, H-6: ``strict`` has no challenge), still to translate."""
+    found = _UNCHALLENGED.get(text)
+    if found is not None:
+        return found
+    if " or challenges" not in text:
+        return text  # (Classic's words never had it: the message as it is)
+    if isinstance(text, Said) and " or challenges" in text:
+        args = {name: _unchallenged(arg) if isinstance(arg, str) else arg for name, arg in text.args.items()}
+        again = Said(text.template, text.plural, **args)
+        if again == text.replace(" or challenges", ""):
+            return again
+    return text.replace(" or challenges", "")  # (words no table knows: English only)
 
 
 def _swaps(play: A.Play, facts: Mapping[str, Any]) -> bool:
@@ -248,30 +349,84 @@ def _play_words(
     (a target on a 7 exists only under H-2), whatever the facts at hand.
     """
     card = play.card
-    name = card.words.split(", flex side")[0]
-    parts: list[str] = []
-    words = f"{'played' if past else 'Play'} {name}"
+    name = card_name(card)
+    lead = past or not out_of_turn  # the sentence starts with the play (a jump-in starts with "Jump in: ")
+    head: str
+    if play.flex and past:
+        # TRANSLATORS: a log line after a player's name: {card} is a card's name (green 2)
+        head = said("played {card} on its flex side", card=name)
+    elif play.flex and lead:
+        # TRANSLATORS: {card} is a card's name (green 2), {effect} what its flex side does
+        head = said(
+            "Play {card} on its flex side ({effect})", card=name, effect=describe_card(rules, facts, card, True)
+        )
+    elif play.flex:
+        # TRANSLATORS: after "Jump in: ": {card} is a card's name (green 2), {effect} what its flex side does
+        head = said(
+            "play {card} on its flex side ({effect})", card=name, effect=describe_card(rules, facts, card, True)
+        )
+    elif past:
+        # TRANSLATORS: a log line after a player's name: {card} is a card's name (red 7)
+        head = said("played {card}", card=name)
+    elif lead:
+        # TRANSLATORS: {card} is a card's name (red 7)
+        head = said("Play {card}", card=name)
+    else:
+        # TRANSLATORS: after "Jump in: ": {card} is a card's name (red 7)
+        head = said("play {card}", card=name)
+    clauses: list[str] = [head]
+    parts: list[tuple[str, str]] = []  # each part of the label, as it starts the label and as it follows
     if play.flex:
-        parts.append("flex side")
-        words += " on its flex side" if past else f" on its flex side ({describe_card(rules, facts, card, True)})"
+        parts.append((said("Flex side"), said("flex side")))
     if play.color is not None:
-        parts.append(play.color.word)
-        words += f", naming {play.color.word}"
+        parts.append((play.color.title, play.color.word))
+        # TRANSLATORS: a part of a play's sentence: {color} is the colour the wild card names
+        clauses.append(said("naming {color}", color=play.color.word))
     swaps = _swaps(play, facts) or (past and card.rank is Rank.NUMBER and card.number == 7)
-    if play.target is not None and swaps:
-        parts.append(f"swap with seat {play.target}")
-        words += f", and {'swapped' if past else 'swap'} hands with seat {play.target}"
-    elif play.target is not None:
-        parts.append(f"at seat {play.target}")
-        words += f", and seat {play.target} draws" + (" the cards" if past else "")
+    if play.target is not None:
+        seat = _seat(play.target)
+        if swaps:
+            # TRANSLATORS: a button's first part: {seat} is the player a 7 swaps hands with
+            first = said("Swap with {seat}", seat=seat)
+            # TRANSLATORS: a button's later part: {seat} is the player a 7 swaps hands with
+            later = said("swap with {seat}", seat=seat)
+            if past:
+                # TRANSLATORS: a part of a log line: {seat} is the player a 7 swapped hands with
+                clauses.append(said("and swapped hands with {seat}", seat=seat))
+            else:
+                # TRANSLATORS: a part of a play's sentence: {seat} is the player a 7 swaps hands with
+                clauses.append(said("and swap hands with {seat}", seat=seat))
+        else:
+            # TRANSLATORS: a button's first part: {seat} is the player the card makes draw
+            first = said("At {seat}", seat=seat)
+            # TRANSLATORS: a button's later part: {seat} is the player the card makes draw
+            later = said("at {seat}", seat=seat)
+            if past:
+                # TRANSLATORS: a part of a log line: {seat} is the player the card made draw
+                clauses.append(said("and {seat} draws the cards", seat=seat))
+            else:
+                # TRANSLATORS: a part of a play's sentence: {seat} is the player the card makes draw
+                clauses.append(said("and {seat} draws", seat=seat))
+        parts.append((first, later))
     if play.uno:
-        parts.append("call UNO")
-        words += ", and called UNO" if past else ", and call UNO"
+        parts.append((said("Call UNO"), said("call UNO")))
+        clauses.append(said("and called UNO") if past else said("and call UNO"))
+    words = _listed(clauses)
     if out_of_turn:
-        words = "Jump in: " + words[0].lower() + words[1:]
-        parts.insert(0, "jump in")
-    label = ", ".join(parts) if parts else "play"
-    return label[0].upper() + label[1:], words
+        # TRANSLATORS: {play} is the play, in words (play red 7)
+        words = said("Jump in: {play}", play=words)
+        parts.insert(0, (said("Jump in"), said("jump in")))
+    if not parts:
+        return said("Play"), words
+    return _listed([parts[0][0], *(later for _, later in parts[1:])]), words
+
+
+def _listed(items: list[str]) -> str:
+    """Items in a row, as English writes them: ``Play red 7, naming blue, and call UNO``."""
+    if len(items) == 1:
+        return items[0]
+    # TRANSLATORS: two or more parts of a play, one after the other (Play red 7, naming blue); {rest} may be a list too
+    return said("{first}, {rest}", first=items[0], rest=_listed(items[1:]))
 
 
 def action_infos(view: Any, rules: RuleSet) -> tuple[ActionInfo, ...]:
@@ -301,7 +456,7 @@ def action_infos(view: Any, rules: RuleSet) -> tuple[ActionInfo, ...]:
         play = action if isinstance(action, A.Play) else None
         aim = ""
         if play is not None and play.target is not None:
-            aim = "Swap hands with whom?" if _swaps(play, facts) else "Who must draw?"
+            aim = said("Swap hands with whom?") if _swaps(play, facts) else said("Who must draw?")
         color = action.color if isinstance(action, A.ChooseColor) else None if play is None else play.color
         out.append(
             ActionInfo(
@@ -326,13 +481,14 @@ def action_infos(view: Any, rules: RuleSet) -> tuple[ActionInfo, ...]:
 
 
 _DONE: dict[str, str] = {
-    "draw": "drew",
-    "pass": "passed",
-    "uno": "called UNO!",
-    "accept": "accepted the Wild Draw Four",
-    "challenge": "challenged the Wild Draw Four",
-    "keep": "kept the card",
-    "reject": "rejected the card",
+    # TRANSLATORS: what a player did, in a log line after their name (Ana drew)
+    "draw": said("drew"),
+    "pass": said("passed"),
+    "uno": said("called UNO!"),
+    "accept": said("accepted the Wild Draw Four"),
+    "challenge": said("challenged the Wild Draw Four"),
+    "keep": said("kept the card"),
+    "reject": said("rejected the card"),
 }
 
 
@@ -341,8 +497,10 @@ def past_words(rules: RuleSet, action: A.Action) -> str:
     if isinstance(action, A.Play):
         return _play_words(rules, action, False, {}, past=True)[1]
     if isinstance(action, A.Catch):
-        return f"caught seat {action.seat}"
+        # TRANSLATORS: a log line after a player's name: {seat} is the player caught without UNO
+        return said("caught {seat}", seat=_seat(action.seat))
     if isinstance(action, A.ChooseColor):
-        return f"named the colour {action.color.word}"
+        # TRANSLATORS: a log line after a player's name: {color} is a colour word
+        return said("named the colour {color}", color=action.color.word)
     kind = action_type(action)
     return _DONE.get(kind, kind.replace("_", " "))

@@ -18,6 +18,7 @@ from functools import cache
 
 from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.values import Card
+from unoengine.i18n import said
 
 CardId = int
 Seat = int
@@ -42,8 +43,13 @@ class Color(Enum):
 
     @property
     def word(self) -> str:
-        """The colour in words, for screen readers (F-5)."""
-        return self.name.lower()
+        """The colour in words, for screen readers (F-5): a :class:`~unoengine.i18n.Said` (``red``)."""
+        return _COLOR_WORDS[self]
+
+    @property
+    def title(self) -> str:
+        """The colour as a button's label (``Red``)."""
+        return _COLOR_TITLES[self]
 
     @property
     def markers(self) -> int:
@@ -66,6 +72,19 @@ class Color(Enum):
 
 
 COLORS: tuple[Color, ...] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+_COLOR_WORDS: dict[Color, str] = {
+    Color.RED: said("red"),
+    Color.YELLOW: said("yellow"),
+    Color.GREEN: said("green"),
+    Color.BLUE: said("blue"),
+}
+_COLOR_TITLES: dict[Color, str] = {
+    # TRANSLATORS: a colour on a button (capitalised where the script has capitals)
+    Color.RED: said("Red"),
+    Color.YELLOW: said("Yellow"),
+    Color.GREEN: said("Green"),
+    Color.BLUE: said("Blue"),
+}
 _MARKERS = {Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3, Color.RED: 4}
 
 
@@ -107,33 +126,48 @@ _WILD_RANKS = frozenset(
     }
 )
 
-_RANK_WORDS = {
-    Rank.SKIP: "Skip",
-    Rank.REVERSE: "Reverse",
-    Rank.DRAW_TWO: "Draw Two",
-    Rank.WILD: "Wild",
-    Rank.WILD_DRAW_FOUR: "Wild Draw Four",
-    Rank.WILD_ALL_FLIP: "Wild All Flip",
-    Rank.FLEX_WILD_DRAW_TWO: "Flex Wild Draw Two",
-    Rank.FLEX_WILD_ALL_DRAW: "Flex Wild All Draw",
-    Rank.FLEX_WILD_DRAW_FOUR: "Flex Wild Draw Four",
+_RANK_WORDS: dict[Rank, str] = {
+    # TRANSLATORS: the names of UNO's cards (as printed on the card or in the rules)
+    Rank.SKIP: said("Skip"),
+    Rank.REVERSE: said("Reverse"),
+    Rank.DRAW_TWO: said("Draw Two"),
+    Rank.WILD: said("Wild"),
+    Rank.WILD_DRAW_FOUR: said("Wild Draw Four"),
+    Rank.WILD_ALL_FLIP: said("Wild All Flip"),
+    Rank.FLEX_WILD_DRAW_TWO: said("Flex Wild Draw Two"),
+    Rank.FLEX_WILD_ALL_DRAW: said("Flex Wild All Draw"),
+    Rank.FLEX_WILD_DRAW_FOUR: said("Flex Wild Draw Four"),
 }
+
+
+def rank_words(rank: Rank) -> str:
+    """The name of a card's rank, apart from colour and number (``Draw Two``; a number card's is ``""``)."""
+    return _RANK_WORDS.get(rank, "")
+
+
+@cache  # every kind of card's words once: a view names its cards for every seat at every step
+def card_name(card: Card) -> str:
+    """The card in words without its flex side (``green 2``): what it is on its normal side."""
+    if card.color is None:
+        return _RANK_WORDS[card.rank]
+    if card.rank is Rank.NUMBER:
+        if card.flip:
+            # TRANSLATORS: a Flex! number card with the flip symbol: {color} is a colour word, {number} a digit
+            return said("{color} {number} with flip symbol", color=card.color.word, number=card.number)
+        # TRANSLATORS: a number card: {color} is a colour word, {number} a digit (green 7)
+        return said("{color} {number}", color=card.color.word, number=card.number)
+    # TRANSLATORS: an action card: {color} is a colour word, {rank} the card's name (red Skip)
+    return said("{color} {rank}", color=card.color.word, rank=_RANK_WORDS[card.rank])
 
 
 @cache  # every kind of card's words once: a view names its cards for every seat at every step
 def card_words(card: Card) -> str:
     """The card in words, for screen readers (F-5): ``green 2, flex side yellow`` (``Card.words``)."""
-    if card.color is None:
-        base = _RANK_WORDS[card.rank]
-    elif card.rank is Rank.NUMBER:
-        base = f"{card.color.word} {card.number}"
-    else:
-        base = f"{card.color.word} {_RANK_WORDS[card.rank]}"
-    if card.flip:
-        base += " with flip symbol"
+    name = card_name(card)
     if card.flex_color is not None:
-        base += f", flex side {card.flex_color.word}"
-    return base
+        # TRANSLATORS: a two-sided Flex! card: {card} is its normal side (green 2), {color} its flex side's colour
+        return said("{card}, flex side {color}", card=name, color=card.flex_color.word)
+    return name
 
 
 _FLEX_WILDS = frozenset({Rank.FLEX_WILD_DRAW_TWO, Rank.FLEX_WILD_ALL_DRAW, Rank.FLEX_WILD_DRAW_FOUR})
@@ -217,7 +251,9 @@ __all__ = [
     "Color",
     "Rank",
     "Seat",
+    "card_name",
     "card_words",
     "format_card",
     "parse_card",
+    "rank_words",
 ]

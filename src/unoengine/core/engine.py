@@ -28,6 +28,7 @@ from unoengine.core.state import (
     seat_of,
 )
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 MIN_UNDEALT = 20
 """H-8: a deal leaves at least 20 cards of the deck undealt (to start play and to draw)."""
@@ -381,14 +382,21 @@ def apply_unchecked(state: GameState, seat: Seat, action: A.Action, events: list
 def refusal(state: GameState, seat: object, action: A.Action) -> tuple[str, str]:
     """The rule number and the reason for refusing ``action`` by ``seat`` (G-4)."""
     if state.outcome is not None:
-        return "G-4", "the game is over"
+        return "G-4", said("the game is over")
     if not is_int(seat) or not 0 <= seat < state.seats:
-        return "G-4", f"there is no seat {excerpt(seat)} (seats are 0 to {state.seats - 1})"
+        # TRANSLATORS: a refusal: {seat} is the seat number asked for, {last} the last seat's number
+        return "G-4", said("there is no seat {seat} (seats are 0 to {last})", seat=excerpt(seat), last=state.seats - 1)
     for window in state.game.windows:  # an out-of-turn action: its window says why
         refused = window.refusal(state, seat, action)
         if refused is not None:
             return refused
     pending = state.pending
     if pending.seat != seat:
-        return "G-4", f"it is seat {pending.seat}'s decision ({pending.kind}), not seat {seat}'s"
+        # TRANSLATORS: a refusal: {seat} and {other} are players; {kind} is the decision's name in the protocol (turn)
+        return "G-4", said(
+            "it is {seat}'s decision ({kind}), not {other}'s",
+            seat=f"seat {pending.seat}",
+            kind=pending.kind,
+            other=f"seat {seat}",
+        )
     return state.game.handlers[pending.kind].refusal(state, seat, action)  # the decision's handler

@@ -27,6 +27,7 @@ from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import RULESETS, find_rules
 from unoengine.core.rules.option_specs import Options, OptionSpec
 from unoengine.core.rules.ruleset import RuleSet
+from unoengine.i18n import said
 
 PRESETS: dict[str, dict[str, bool | int | str]] = {
     "official": {},
@@ -46,13 +47,24 @@ PRESETS: dict[str, dict[str, bool | int | str]] = {
 """
 
 PRESET_WORDS: dict[str, str] = {
-    "official": "the printed rules, no house rule",
-    "mattel_house": "the Mattel sheet's optional rules: stacking (no cross-stacking) and draw to match",
-    "mobile": "the UNO! app's Stack, 7-0 and Force Play",
-    "party": "mixed stacking, jump-in, 7-0 and draw until playable",
-    "crazy": "mixed stacking, deflect with a Skip or a Reverse, jump-in, 7-0 and multi-play",
+    "official": said("the printed rules, no house rule"),
+    "mattel_house": said("the Mattel sheet's optional rules: stacking (no cross-stacking) and draw to match"),
+    # TRANSLATORS: "UNO!" is the name of the mobile app; Stack, 7-0 and Force Play are the app's names of its rules
+    "mobile": said("the UNO! app's Stack, 7-0 and Force Play"),
+    "party": said("mixed stacking, jump-in, 7-0 and draw until playable"),
+    "crazy": said("mixed stacking, deflect with a Skip or a Reverse, jump-in, 7-0 and multi-play"),
 }
 """One line per preset, for menus and ``uno rules --list-options``."""
+
+PRESET_TITLES: dict[str, str] = {
+    "official": said("Official rules"),
+    "mattel_house": said("Mattel house rules"),
+    # TRANSLATORS: the rules of the "UNO!" mobile app
+    "mobile": said("UNO! app rules"),
+    "party": said("Party"),
+    "crazy": said("Crazy"),
+}
+"""Each preset's name in words, for the create-table form."""
 
 MAX_OPTION_DIGITS = 18
 """The most digits of an integer option's value in text (a sign aside), as every number of the command line."""
@@ -209,6 +221,7 @@ def option_rulesets(name: str) -> tuple[str, ...]:
 __all__ = [
     "MAX_OPTION_DIGITS",
     "PRESETS",
+    "PRESET_TITLES",
     "PRESET_WORDS",
     "OptionSpec",
     "Options",

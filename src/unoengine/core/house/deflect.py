@@ -26,17 +26,25 @@ from unoengine.core.rules.stacking import StackHandler, stack_total
 from unoengine.core.rules.tables import color_index
 from unoengine.core.state import DrawStack, GameState
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "deflect",
     "none",
     "H-9",
-    "facing a draw total, a Skip or Reverse of the current colour passes it on",
+    said("facing a draw total, a Skip or Reverse of the current colour passes it on"),
     choices=("none", "skip", "reverse", "both"),
     rulesets=("classic",),
     absent=(
-        ("duo", "Duo's Draw Twos volley (D-13), and with two players a Skip or Reverse already means play again"),
-        ("flex", "Flex!'s draw cards have flex sides and targets (F-19, F-22, F-25)"),
+        ("duo", said("Duo's Draw Twos volley (D-13), and with two players a Skip or Reverse already means play again")),
+        ("flex", said("Flex!'s draw cards have flex sides and targets (F-19, F-22, F-25)")),
+    ),
+    title=said("Deflect a draw total"),
+    choice_words=(
+        ("none", said("no")),
+        ("skip", said("with a Skip")),
+        ("reverse", said("with a Reverse")),
+        ("both", said("with a Skip or a Reverse")),
     ),
 )
 
@@ -113,18 +121,49 @@ class Deflecting(Wrapped):
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         if type(action) is A.Play and action.card.rank in (Rank.SKIP, Rank.REVERSE):
             card = action.card
-            name = "Skip" if card.rank is Rank.SKIP else "Reverse"
+            skip = card.rank is Rank.SKIP
             text = excerpt(A.format_action(action))
             if card.rank not in DEFLECTORS[self.mode]:
-                return "H-9", f"with deflect {self.mode}, a {name} does not pass the draw total on, not {text}"
+                if skip:
+                    # TRANSLATORS: a refusal: {mode} is the option's value (skip, reverse), {action} in notation
+                    reason = said(
+                        "with deflect {mode}, a Skip does not pass the draw total on, not {action}",
+                        mode=self.mode,
+                        action=text,
+                    )
+                else:
+                    # TRANSLATORS: a refusal: {mode} is the option's value (skip, reverse), {action} in notation
+                    reason = said(
+                        "with deflect {mode}, a Reverse does not pass the draw total on, not {action}",
+                        mode=self.mode,
+                        action=text,
+                    )
+                return "H-9", reason
             if card.color is not state.color:
-                colour = "the current colour" if state.color is None else state.color.word
-                return "H-9", f"only a {name} of {colour} passes the draw total on, not {text}"
+                colour = said("the current colour") if state.color is None else state.color.word
+                if skip:
+                    # TRANSLATORS: a refusal: {color} is a colour word or "the current colour", {action} in notation
+                    reason = said(
+                        "only a Skip of {color} passes the draw total on, not {action}", color=colour, action=text
+                    )
+                else:
+                    # TRANSLATORS: a refusal: {color} is a colour word or "the current colour", {action} in notation
+                    reason = said(
+                        "only a Reverse of {color} passes the draw total on, not {action}", color=colour, action=text
+                    )
+                return "H-9", reason
         inner = self.inner
         if type(inner) is StackHandler and inner.mode == "none" and not (type(action) is A.Play and action.uno):
             total = stack_total(state.pending)  # H-1 is off: nothing stacks, the total is passed on or drawn
             text = excerpt(A.format_action(action))
-            return "H-9", f"seat {seat} passes the draw total ({total}) on or draws it with 'draw', not {text}"
+            # TRANSLATORS: a refusal: {seat} is a player, {total} a number of cards, {action} the action in notation
+            reason = said(
+                "{seat} passes the draw total ({total}) on or draws it with 'draw', not {action}",
+                seat=f"seat {seat}",
+                total=total,
+                action=text,
+            )
+            return "H-9", reason
         return inner.refusal(state, seat, action)
 
 
@@ -156,8 +195,10 @@ class DeflectRule(HouseRule):
         if flex or card.rank not in DEFLECTORS[mode]:
             return text
         if card.rank is Rank.SKIP:
-            return f"{text}; facing a draw total, passes it on to the next player"
-        return f"{text}; facing a draw total, sends it the other way"
+            # TRANSLATORS: {text} is what a Skip or Reverse does (red Skip: the next player misses their turn)
+            return said("{text}; facing a draw total, passes it on to the next player", text=text)
+        # TRANSLATORS: {text} is what a Skip or Reverse does (red Skip: the next player misses their turn)
+        return said("{text}; facing a draw total, sends it the other way", text=text)
 
 
 DEFLECT_RULE: Final = DeflectRule()

@@ -20,13 +20,15 @@ from unoengine.core.rules.option_specs import ALL_RULESETS, Options, OptionSpec
 from unoengine.core.rules.ruleset import Wrapped
 from unoengine.core.state import GameState, drawn_choice
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "draw_to_match",
     False,
     "H-5",
-    "after drawing a card that does not fit, the seat may draw again, one at a time",
+    said("after drawing a card that does not fit, the seat may draw again, one at a time"),
     rulesets=ALL_RULESETS,
+    title=said("Draw to match"),
 )
 
 _PLAY: Final = A.Play
@@ -59,7 +61,7 @@ class DrawAgain(Wrapped):
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         if type(action) is A.Draw:
-            return "H-5", "the drawn card can be played: draw again only when it does not fit"
+            return "H-5", said("the drawn card can be played: draw again only when it does not fit")
         return self.inner.refusal(state, seat, action)
 
 

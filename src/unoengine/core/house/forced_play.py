@@ -17,13 +17,15 @@ from unoengine.core.rules.compose import GameParts, HouseRule
 from unoengine.core.rules.option_specs import ALL_RULESETS, Options, OptionSpec
 from unoengine.core.rules.ruleset import PendingHandler, Wrapped
 from unoengine.core.state import GameState
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "forced_play",
     False,
     "H-4",
-    "a seat that can play may not draw; a playable drawn card must be played",
+    said("a seat that can play may not draw; a playable drawn card must be played"),
     rulesets=ALL_RULESETS,
+    title=said("Forced play"),
 )
 
 _PLAY: Final = A.Play
@@ -48,7 +50,8 @@ class ForcedTurn(Wrapped):
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         if type(action) is A.Draw:
-            return "H-4", f"seat {seat} can play a card and may not draw (forced play)"
+            # TRANSLATORS: a refusal: {seat} is a player
+            return "H-4", said("{seat} can play a card and may not draw (forced play)", seat=f"seat {seat}")
         return self.inner.refusal(state, seat, action)
 
 
@@ -65,8 +68,10 @@ class ForcedDrawn(Wrapped):
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         if type(action) is A.Pass:
             if offers_a_play(self.inner.legal(state, seat)):
-                return "H-4", "the drawn card can be played and must be played (forced play)"
-            return "H-4", "the drawn card does not fit: with forced play, draw again (draw to match, H-5), not pass"
+                return "H-4", said("the drawn card can be played and must be played (forced play)")
+            return "H-4", said(
+                "the drawn card does not fit: with forced play, draw again (draw to match, H-5), not pass"
+            )
         return self.inner.refusal(state, seat, action)
 
 

@@ -9,8 +9,18 @@ from typing import Final
 
 from unoengine.core.rules.compose import GameParts, HouseRule
 from unoengine.core.rules.option_specs import ALL_RULESETS, Options, OptionSpec
+from unoengine.i18n import said
 
-SPEC: Final = OptionSpec("hand_size", 7, "H-8", "the cards dealt to each seat", low=1, high=20, rulesets=ALL_RULESETS)
+SPEC: Final = OptionSpec(
+    "hand_size",
+    7,
+    "H-8",
+    said("the cards dealt to each seat"),
+    low=1,
+    high=20,
+    rulesets=ALL_RULESETS,
+    title=said("Cards dealt"),
+)
 
 
 class HandSize(HouseRule):

@@ -22,17 +22,19 @@ from unoengine.core.rules.option_specs import Options, OptionSpec
 from unoengine.core.rules.plays import filtered_plays, play_filter_refusal
 from unoengine.core.rules.windows import Window
 from unoengine.core.state import GameState, Turn
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "jump_in",
     False,
     "H-3",
-    "a card identical to the top card may be played out of turn; play goes on from the jumper",
+    said("a card identical to the top card may be played out of turn; play goes on from the jumper"),
     rulesets=("classic",),
     absent=(
-        ("duo", "with two players nobody waits to jump in"),
-        ("flex", "a Flex! card's plays depend on its player's Power Card (F-14)"),
+        ("duo", said("with two players nobody waits to jump in")),
+        ("flex", said("a Flex! card's plays depend on its player's Power Card (F-14)")),
     ),
+    title=said("Jump-in"),
 )
 
 _TURN: Final = Turn
@@ -58,32 +60,56 @@ def jump_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[str, str
     house rule's, as H-2's target; a colour; `` uno``).
     """
     if type(state.pending) is not Turn or state.unsafe is not None:
-        return "H-3", "a seat jumps in only on a normal turn, with no draw total, colour, challenge or UNO open"
+        return "H-3", said("a seat jumps in only on a normal turn, with no draw total, colour, challenge or UNO open")
     tables = state.tables
     card = action.card
     name = format_card(card)
-    turn = f"it is seat {state.pending.seat}'s turn"
+    turn = f"seat {state.pending.seat}"  # the seat whose turn it is
+    who = f"seat {seat}"
     if card not in tables.kind_index:
-        return "G-4", f"{name} is not a card of {state.rules.title}"
+        # TRANSLATORS: a refusal: {card} is a card in notation (R7), {rules} a rule set's title (UNO Duo)
+        return "G-4", said("{card} is not a card of {rules}", card=name, rules=state.rules.title)
     kind = tables.kind_index[card]
     top_kind = tables.kind_of[state.discard_bytes[-1]]
     top = format_card(tables.cards[state.discard_pile[-1]])
     if tables.kinds[top_kind].is_wild:
-        return "H-3", f"{turn}: nobody jumps in on a wild card ({top})"
+        # TRANSLATORS: a refusal: {turn} is the player whose turn it is, {top} a card in notation
+        return "H-3", said("it is {turn}'s turn: nobody jumps in on a wild card ({top})", turn=turn, top=top)
     if kind != top_kind:
-        return "H-3", f"seat {seat} may jump in only with a card identical to the top card ({top}), not {name}: {turn}"
+        # TRANSLATORS: a refusal: {seat} and {turn} (whose turn it is) are players, {top} and {card} cards in notation
+        reason = said(
+            "{seat} may jump in only with a card identical to the top card ({top}), not {card}: it is {turn}'s turn",
+            seat=who,
+            top=top,
+            card=name,
+            turn=turn,
+        )
+        return "H-3", reason
     hand = state.hand_bytes[seat]
     if not any(tables.kind_of[held] == kind for held in hand):
-        return "H-3", f"seat {seat} holds no {name} to jump in with: {turn}"
+        # TRANSLATORS: a refusal: {seat} and {turn} (whose turn it is) are players, {card} a card in notation
+        reason = said("{seat} holds no {card} to jump in with: it is {turn}'s turn", seat=who, card=name, turn=turn)
+        return "H-3", reason
     refused = play_filter_refusal(state, seat, action)
     if refused is not None:
         return refused
     if action.color is not None:
-        return state.rules.cite["wild"], f"only a wild card names a colour; write {name}"
+        # TRANSLATORS: a refusal: {card} is a card in notation (R7)
+        return state.rules.cite["wild"], said("only a wild card names a colour; write {card}", card=name)
     if action.uno and len(hand) != 2:
-        kept = len(hand) - 1
-        return state.rules.cite["uno"], f"' uno' goes with the play that leaves one card; seat {seat} would keep {kept}"
-    return "G-4", f"{excerpt(A.format_action(action))} is not a jump-in of {state.rules.title}: {turn}"
+        # TRANSLATORS: a refusal: keep "' uno'" (notation); {seat} is a player, {kept} a number of cards
+        reason = said(
+            "' uno' goes with the play that leaves one card; {seat} would keep {kept}", seat=who, kept=len(hand) - 1
+        )
+        return state.rules.cite["uno"], reason
+    # TRANSLATORS: a refusal: {action} is an action in notation, {rules} a rule set's title, {turn} whose turn it is
+    reason = said(
+        "{action} is not a jump-in of {rules}: it is {turn}'s turn",
+        action=excerpt(A.format_action(action)),
+        rules=state.rules.title,
+        turn=turn,
+    )
+    return "G-4", reason
 
 
 class JumpInWindow(Window):

@@ -23,20 +23,22 @@ from unoengine.core.errors import excerpt
 from unoengine.core.rules.compose import AfterPlay, GameParts, HouseRule
 from unoengine.core.rules.option_specs import Options, OptionSpec
 from unoengine.core.rules.plays import filtered_plays, play_from_hand, play_refusal
-from unoengine.core.rules.ruleset import PendingHandler
+from unoengine.core.rules.ruleset import PendingHandler, Words
 from unoengine.core.state import DrawnCardChoice, GameState, More, Turn
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "multi_play",
     False,
     "H-10",
-    "after a number card, more cards of the same number may be played in the same turn, one at a time",
+    said("after a number card, more cards of the same number may be played in the same turn, one at a time"),
     rulesets=("classic",),
     absent=(
-        ("duo", "Duo's colour dump (D-15) already plays several cards in one turn"),
-        ("flex", "a Flex! card's plays depend on its player's Power Card (F-14)"),
+        ("duo", said("Duo's colour dump (D-15) already plays several cards in one turn")),
+        ("flex", said("a Flex! card's plays depend on its player's Power Card (F-14)")),
     ),
+    title=said("Multi-play"),
 )
 
 
@@ -95,7 +97,14 @@ class MoreHandler(PendingHandler):
             )
             if held and action.card in state.tables.kind_index:
                 return play_refusal(state, seat, action, None)
-        return "H-10", f"after a {number}, seat {seat} plays another {number} or passes to end the turn, not {text}"
+        # TRANSLATORS: a refusal: {number} is a card's number (7), {seat} a player, {action} the action in notation
+        reason = said(
+            "after a {number}, {seat} plays another {number} or passes to end the turn, not {action}",
+            number=number,
+            seat=f"seat {seat}",
+            action=text,
+        )
+        return "H-10", reason
 
 
 class MoreAfterPlay(AfterPlay):
@@ -145,16 +154,20 @@ class MultiPlay(HouseRule):
         seven_zero = options.seven_zero
         if seven_zero and card.number in _ENDS_TURN:
             return text
-        return f"{text}; more of the same number may follow"
+        # TRANSLATORS: {text} is what a number card does (green 7: ...)
+        return said("{text}; more of the same number may follow", text=text)
 
-    def decision_words(self, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> str | None:
+    def decision_words(self, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> Words | None:
         number = facts.get("number")
         if kind != "more" or number is None:
             return None
         if action is None:
-            return f"More {number}s: play another {number}, or pass to end your turn"
+            # TRANSLATORS: {number} is a card's number (7): the seat may play more cards of it
+            title = said("More {number}s", number=number)
+            # TRANSLATORS: {number} is a card's number (7): the seat may play more cards of it
+            return title, said("More {number}s: play another {number}, or pass to end your turn", number=number)
         if type(action) is A.Pass:
-            return "End turn: pass, and end your turn"
+            return said("End turn"), said("End turn: pass, and end your turn")
         return None
 
 

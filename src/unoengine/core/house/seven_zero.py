@@ -13,23 +13,26 @@ from __future__ import annotations
 from typing import Final
 
 from unoengine.core import actions as A
-from unoengine.core.cards import Card, CardId, Rank, Seat, format_card
+from unoengine.core.cards import Card, CardId, Rank, Seat, card_name, format_card
 from unoengine.core.events import HandsSwapped
 from unoengine.core.rules.compose import AfterPlay, GameParts, HouseRule, PlayFilter
 from unoengine.core.rules.option_specs import Options, OptionSpec
+from unoengine.core.rules.words import card_does
 from unoengine.core.state import GameState
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "seven_zero",
     False,
     "H-2",
-    "a 7 swaps hands with a chosen seat (R7>2); a 0 passes every hand on",
+    said("a 7 swaps hands with a chosen seat (R7>2); a 0 passes every hand on"),
     rulesets=("classic",),
     absent=(
-        ("duo", "Duo's colour dump (D-15) plays several cards of one hand in one turn"),
-        ("flex", "Flex!'s flex sides already choose targets (F-22, F-25)"),
+        ("duo", said("Duo's colour dump (D-15) plays several cards of one hand in one turn")),
+        ("flex", said("Flex!'s flex sides already choose targets (F-22, F-25)")),
     ),
+    title=said("7-0"),
 )
 
 
@@ -57,14 +60,22 @@ def seven_zero_refusal(state: GameState, seat: Seat, action: A.Play) -> tuple[st
         return None
     name = format_card(action.card)
     if action.uno:
-        return "H-2", f"a {name} changes hands: call 'uno' after the swap, not with the play"
+        # TRANSLATORS: a refusal: {card} is a card in notation (R7); keep 'uno' (a command)
+        return "H-2", said("a {card} changes hands: call 'uno' after the swap, not with the play", card=name)
     if action.card.number == 0:
-        return None if action.target is None else ("H-2", f"a {name} passes every hand on: it names no seat")
+        if action.target is None:
+            return None
+        # TRANSLATORS: a refusal: {card} is a card in notation (R0)
+        return "H-2", said("a {card} passes every hand on: it names no seat", card=name)
     target = action.target
     if target is None:
-        return "H-2", f"a 7 names the seat to swap hands with, as {name}>{(seat + 1) % state.seats}"
+        # TRANSLATORS: a refusal: {play} is a play in notation (R7>2)
+        return "H-2", said(
+            "a 7 names the seat to swap hands with, as {play}", play=f"{name}>{(seat + 1) % state.seats}"
+        )
     if target == seat or not 0 <= target < state.seats:
-        return "H-2", f"seat {seat} cannot swap hands with seat {target}"
+        # TRANSLATORS: a refusal: {seat} is a player, {target} the seat the play named
+        return "H-2", said("{seat} cannot swap hands with {target}", seat=f"seat {seat}", target=f"seat {target}")
     return None
 
 
@@ -143,10 +154,10 @@ class SevenZero(HouseRule):
     def describe(self, card: Card, flex: bool, text: str, options: Options) -> str:
         if flex or card.rank is not Rank.NUMBER or card.number not in (0, 7):
             return text
-        name = card.words.split(", flex side")[0]
+        name = card_name(card)
         if card.number == 7:
-            return f"{name}: swap hands with a player you choose"
-        return f"{name}: every hand passes on in the direction of play"
+            return card_does(name, said("swap hands with a player you choose"))
+        return card_does(name, said("every hand passes on in the direction of play"))
 
 
 SEVEN_ZERO: Final = SevenZero()

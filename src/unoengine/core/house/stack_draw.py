@@ -26,17 +26,26 @@ from unoengine.core.rules.ruleset import Effect
 from unoengine.core.rules.stacking import FOUR_STACKS, TWO_STACKS, StackHandler, stack_plays, stack_total
 from unoengine.core.state import ChallengeWindow, DrawStack, GameState
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "stack_draw",
     "none",
     "H-1",
-    "draw cards stack: the total grows until a seat cannot or will not add and draws it",
+    said("draw cards stack: the total grows until a seat cannot or will not add and draws it"),
     choices=("none", "draw_two", "draw_four", "same", "mixed"),
     rulesets=("classic",),
     absent=(
-        ("duo", "Duo's Draw Twos already volley (D-13)"),
-        ("flex", "Flex!'s draw cards have flex sides and targets (F-19, F-22, F-25)"),
+        ("duo", said("Duo's Draw Twos already volley (D-13)")),
+        ("flex", said("Flex!'s draw cards have flex sides and targets (F-19, F-22, F-25)")),
+    ),
+    title=said("Stack draw cards"),
+    choice_words=(
+        ("none", said("no stacking")),
+        ("draw_two", said("Draw Two on Draw Two")),
+        ("draw_four", said("Wild Draw Four on Wild Draw Four")),
+        ("same", said("a draw card on the same card")),
+        ("mixed", said("any draw card on any draw card")),
     ),
 )
 
@@ -98,7 +107,11 @@ class StackingChallenge(ChallengeHandler):
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         if type(action) is A.Play:
             text = A.format_action(action)
-            return "H-1", f"only a card that stacks on the Wild Draw Four may be played now, not {excerpt(text)}"
+            # TRANSLATORS: a refusal: {action} is the action in notation
+            reason = said(
+                "only a card that stacks on the Wild Draw Four may be played now, not {action}", action=excerpt(text)
+            )
+            return "H-1", reason
         return super().refusal(state, seat, action)
 
 
@@ -131,12 +144,14 @@ class StackDraw(HouseRule):
             (rank is Rank.DRAW_TWO and mode in TWO_STACKS) or (rank is Rank.WILD_DRAW_FOUR and mode in FOUR_STACKS)
         ):
             return text
-        adds = (
-            "a Draw Two or Wild Draw Four"
-            if mode == "mixed"
-            else STACKED_CARDS["draw_two" if rank is Rank.DRAW_TWO else "draw_four"]
-        )
-        return f"{text}, unless they stack {adds} on it"
+        if mode == "mixed":
+            # TRANSLATORS: {text} is what a draw card does (red Draw Two: the next player draws 2 ...)
+            return said("{text}, unless they stack a Draw Two or Wild Draw Four on it", text=text)
+        if rank is Rank.DRAW_TWO:
+            # TRANSLATORS: {text} is what a draw card does (red Draw Two: the next player draws 2 ...)
+            return said("{text}, unless they stack a Draw Two on it", text=text)
+        # TRANSLATORS: {text} is what a draw card does (red Draw Two: the next player draws 2 ...)
+        return said("{text}, unless they stack a Wild Draw Four on it", text=text)
 
 
 STACK_DRAW: Final = StackDraw()

@@ -24,15 +24,21 @@ from unoengine.core.rules.option_specs import Options, OptionSpec
 from unoengine.core.rules.windows import UNO_WINDOW, UnoWindow
 from unoengine.core.state import GameState
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "teams",
     "none",
     "H-11",
-    "pairs: partners sit opposite (4 or 6 seats) and score together",
+    said("pairs: partners sit opposite (4 or 6 seats) and score together"),
     choices=("none", "pairs"),
     rulesets=("classic", "flex"),
-    absent=(("duo", "Duo is for two players: there is no one to pair"),),
+    absent=(("duo", said("Duo is for two players: there is no one to pair")),),
+    title=said("Teams"),
+    choice_words=(
+        ("none", said("no teams")),
+        ("pairs", said("partners sit opposite and score together")),
+    ),
 )
 
 TEAM_SEATS: Final = (4, 6)
@@ -67,7 +73,8 @@ def team_of(seats: int, seat: Seat) -> tuple[Seat, ...]:
 
 def team_name(seats: int, seat: Seat) -> str:
     """The team of ``seat`` in words: ``Team A`` (seats 0 and 2 of 4), ``Team B`` …"""
-    return f"Team {'ABC'[seat % (seats // 2)]}"
+    # TRANSLATORS: a team's name: {letter} is A, B or C (kept as it is)
+    return said("Team {letter}", letter="ABC"[seat % (seats // 2)])
 
 
 def team_score(work: Work, winner: Seat) -> tuple[int, ...]:
@@ -107,7 +114,11 @@ class TeamsUnoWindow(UnoWindow):
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str] | None:
         if type(action) is A.Catch and action.seat != seat and partner(state.seats, seat) == action.seat:
-            return "H-11", f"seat {seat} cannot catch its partner, seat {action.seat} (teams)"
+            # TRANSLATORS: a refusal: {seat} is a player, {partner} their partner
+            reason = said(
+                "{seat} cannot catch its partner, {partner} (teams)", seat=f"seat {seat}", partner=f"seat {action.seat}"
+            )
+            return "H-11", reason
         return UnoWindow.refusal(self, state, seat, action)
 
 

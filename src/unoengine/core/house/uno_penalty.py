@@ -6,15 +6,17 @@ from typing import Final
 
 from unoengine.core.rules.compose import GameParts, HouseRule
 from unoengine.core.rules.option_specs import ALL_RULESETS, Options, OptionSpec
+from unoengine.i18n import said
 
 SPEC: Final = OptionSpec(
     "uno_penalty",
     2,
     "H-7",
-    "the cards a seat caught without calling UNO draws",
+    said("the cards a seat caught without calling UNO draws"),
     low=0,
     high=10,
     rulesets=ALL_RULESETS,
+    title=said("UNO penalty"),
 )
 
 

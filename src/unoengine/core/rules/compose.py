@@ -22,7 +22,7 @@ from unoengine.core.rules.windows import UNO_WINDOW, Window
 
 if TYPE_CHECKING:
     from unoengine.core.rules.option_specs import Options, OptionSpec
-    from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet
+    from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet, Words
     from unoengine.core.state import GameState
     from unoengine.core.work import Work
 
@@ -120,9 +120,9 @@ class HouseRule:
         """What ``card`` does at a table with this rule on, in words (``text``: what it does without it)."""
         return text
 
-    def decision_words(self, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> str | None:
+    def decision_words(self, kind: str, facts: Mapping[str, Any], action: A.Action | None) -> Words | None:
         """Its words for a decision of one of its :attr:`kinds`, as ``RuleSet.decision_words`` gives them (the
-        decision, ``action`` None, as ``"Title: prompt"``; an action as ``"Label: sentence"``), or ``None``."""
+        decision, ``action`` None, as ``(title, prompt)``; an action as ``(label, sentence)``), or ``None``."""
         return None
 
 

@@ -20,6 +20,7 @@ from unoengine.core.rules.plays import (
 from unoengine.core.rules.ruleset import PendingHandler
 from unoengine.core.state import ChallengeWindow, DrawnCardChoice, GameOver, GameState, Turn, drawn_choice
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 
 def drawn_card(pending: object) -> CardId | None:
@@ -96,9 +97,13 @@ class TurnHandler(PendingHandler):
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         if type(action) is not A.Play:
             text = A.format_action(action)
-            return state.rules.cite[
-                "drawn"
-            ], f"on a turn seat {seat} plays a card or draws; {excerpt(text)} is not one of them"
+            # TRANSLATORS: a refusal: {seat} is a player, {action} the action refused, in notation
+            reason = said(
+                "on a turn {seat} plays a card or draws; {action} is not one of them",
+                seat=f"seat {seat}",
+                action=excerpt(text),
+            )
+            return state.rules.cite["drawn"], reason
         return play_refusal(state, seat, action, None)
 
 
@@ -135,9 +140,13 @@ class DrawnHandler(PendingHandler):
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         if type(action) is not A.Play:
             text = A.format_action(action)
-            return state.rules.cite[
-                "drawn"
-            ], f"after drawing, seat {seat} plays the drawn card or passes, not {excerpt(text)}"
+            # TRANSLATORS: a refusal: {seat} is a player, {action} the action refused, in notation
+            reason = said(
+                "after drawing, {seat} plays the drawn card or passes, not {action}",
+                seat=f"seat {seat}",
+                action=excerpt(text),
+            )
+            return state.rules.cite["drawn"], reason
         return play_refusal(state, seat, action, drawn_card(state.pending))
 
 
@@ -158,9 +167,13 @@ class ChallengeHandler(PendingHandler):
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         text = A.format_action(action)
-        return state.rules.cite[
-            "wd4"
-        ], f"seat {seat} must 'accept' or 'challenge' the Wild Draw Four, not {excerpt(text)}"
+        # TRANSLATORS: a refusal: {seat} is a player, {action} the action refused (notation); keep 'accept', 'challenge'
+        reason = said(
+            "{seat} must 'accept' or 'challenge' the Wild Draw Four, not {action}",
+            seat=f"seat {seat}",
+            action=excerpt(text),
+        )
+        return state.rules.cite["wd4"], reason
 
 
 class GameOverHandler(PendingHandler):
@@ -173,7 +186,7 @@ class GameOverHandler(PendingHandler):
         raise AssertionError("no action is legal once the game is over")
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
-        return "G-4", "the game is over"
+        return "G-4", said("the game is over")
 
 
 BASE_HANDLERS: dict[str, PendingHandler] = {

@@ -45,12 +45,13 @@ from unoengine.core.house import allowed, rule_set_options
 from unoengine.core.rules.decisions import BASE_DECISIONS, with_base
 from unoengine.core.rules.effects import CLASSIC_EFFECTS, NO_EFFECT, WILD_DRAW_FOUR
 from unoengine.core.rules.option_specs import OptionSpec, wild_draw_four_option
-from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet
+from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet, Words
 from unoengine.core.rules.stacking import StackHandler
 from unoengine.core.rules.tables import color_index, standard_deck
 from unoengine.core.rules.words import CLASSIC_WORDS, describe_with
 from unoengine.core.state import GameState
 from unoengine.core.work import CARD_BYTE, Work
+from unoengine.i18n import said
 
 # -- Duo's own decisions (DUO.handlers and DUO.decisions) --------------------------
 
@@ -291,7 +292,13 @@ class DraftHandler(PendingHandler):
         start_play(work)
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
-        return "D-3", f"in the draft seat {seat} must 'keep' or 'reject' the card, not {A.format_action(action)!r}"
+        # TRANSLATORS: a refusal: {seat} is a player, {action} the action refused, in notation; keep 'keep' and 'reject'
+        reason = said(
+            "in the draft {seat} must 'keep' or 'reject' the card, not {action}",
+            seat=f"seat {seat}",
+            action=repr(A.format_action(action)),
+        )
+        return "D-3", reason
 
 
 class ColorHandler(PendingHandler):
@@ -309,7 +316,13 @@ class ColorHandler(PendingHandler):
         work.turn(choice.next)
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
-        return "D-6", f"seat {seat} names the first Wild's colour ('color g'), not {A.format_action(action)!r}"
+        # TRANSLATORS: a refusal: {seat} is a player, {action} the action refused, in notation; keep 'color g'
+        reason = said(
+            "{seat} names the first Wild's colour ('color g'), not {action}",
+            seat=f"seat {seat}",
+            action=repr(A.format_action(action)),
+        )
+        return "D-6", reason
 
 
 class DumpHandler(PendingHandler):
@@ -345,13 +358,21 @@ class DumpHandler(PendingHandler):
         dump = state.pending
         assert type(dump) is Dump
         if type(action) is A.Pass:
-            return "D-15", "the dump has started: every card of that colour must be played"
+            return "D-15", said("the dump has started: every card of that colour must be played")
         if type(action) is A.Play and action.uno:
-            return "C-19", "' uno' goes with the play that leaves one card"
-        return "D-15", (
-            f"seat {seat} plays its {dump.color.word} cards one by one"
-            + ("" if dump.started else " or declines with 'pass'")
-            + f", not {A.format_action(action)!r}"
+            return "C-19", said("' uno' goes with the play that leaves one card")
+        seat_, color, refused = f"seat {seat}", dump.color.word, repr(A.format_action(action))
+        if dump.started:
+            # TRANSLATORS: a refusal: {seat} is a player, {color} a colour word, {action} the action refused
+            return "D-15", said(
+                "{seat} plays its {color} cards one by one, not {action}", seat=seat_, color=color, action=refused
+            )
+        # TRANSLATORS: a refusal: {seat} is a player, {color} a colour word, {action} the action refused; keep 'pass'
+        return "D-15", said(
+            "{seat} plays its {color} cards one by one or declines with 'pass', not {action}",
+            seat=seat_,
+            color=color,
+            action=refused,
         )
 
 
@@ -375,10 +396,10 @@ def duo_game_winner(work: Work, round_winner: Seat | None) -> tuple[bool, Seat |
 
 DUO_WORDS: dict[Rank, str] = {
     **CLASSIC_WORDS,
-    Rank.SKIP: "play again",
-    Rank.REVERSE: "then you may play every card of its colour, one by one",
-    Rank.DRAW_TWO: "the other player draws 2, or adds a Draw Two to the volley",
-    Rank.WILD_DRAW_FOUR: "name the colour; the other player draws 4 or challenges",
+    Rank.SKIP: said("play again"),
+    Rank.REVERSE: said("then you may play every card of its colour, one by one"),
+    Rank.DRAW_TWO: said("the other player draws 2, or adds a Draw Two to the volley"),
+    Rank.WILD_DRAW_FOUR: said("name the colour; the other player draws 4 or challenges"),
 }
 """D-13 … D-18 in a few words."""
 
@@ -394,30 +415,50 @@ def duo_json(state: GameState) -> dict[str, Any]:
     return {"volley": pending.total if type(pending) is Volley else 0}
 
 
-def duo_decision_words(kind: str, facts: Mapping[str, Any], action: A.Action | None) -> str | None:
+def duo_decision_words(kind: str, facts: Mapping[str, Any], action: A.Action | None) -> Words | None:
     """Duo's own decisions and their actions in words (``RuleSet.decision_words``; D-3, D-6, D-13, D-15)."""
     if kind == "volley":
         total = facts.get("volley", 0)
         if action is None:
-            return f"Draw Two volley: add a Draw Two, or take {total}"
-        return f"Take {total}: draw the volley's {total} cards" if action is A.DRAW else None
+            title = said("Draw Two volley")
+            # TRANSLATORS: {total} is the number of cards the volley makes the player draw
+            return title, said("Draw Two volley: add a Draw Two, or take {total}", total=total)
+        if action is A.DRAW:
+            # TRANSLATORS: {total} is the number of cards the volley makes the player draw
+            label = said("Take {total}", total=total)
+            # TRANSLATORS: {total} is the number of cards the volley makes the player draw
+            return label, said("Take {total}: draw the volley's {total} cards", total=total)
+        return None
     if kind == "dump":
         color = facts.get("dump_color")
+        word = color.word if color else ""
         if action is None:
-            rest = "" if facts.get("started") else ", or decline the dump"
-            return f"Reverse dump: play all your {color.word if color else ''} cards one by one{rest}"
+            title = said("Reverse dump")
+            if facts.get("started"):
+                # TRANSLATORS: {color} is a colour word (red)
+                return title, said("Reverse dump: play all your {color} cards one by one", color=word)
+            # TRANSLATORS: {color} is a colour word (red)
+            return title, said("Reverse dump: play all your {color} cards one by one, or decline the dump", color=word)
         if action is A.PASS:  # D-15 is all or nothing: passing declines the whole dump
-            return f"Decline the dump: keep all your {color.word if color else ''} cards".replace("  ", " ")
+            label = said("Decline the dump")
+            if not word:
+                return label, said("Decline the dump: keep all your cards")
+            # TRANSLATORS: {color} is a colour word (red)
+            return label, said("Decline the dump: keep all your {color} cards", color=word)
         return None
     if kind == "draft":
         card = facts.get("draft_card")
         if action is None:
-            return "Draft: keep the card you drew, or reject it and take the next one" if card else "Draft"
+            if card:
+                return said("Draft"), said("Draft: keep the card you drew, or reject it and take the next one")
+            return said("Draft")
         if action is A.KEEP:
-            return "Keep it: add it to your hand"
-        return "Reject it: take the next card instead" if action is A.REJECT else None
+            return said("Keep it"), said("Keep it: add it to your hand")
+        if action is A.REJECT:
+            return said("Reject it"), said("Reject it: take the next card instead")
+        return None
     if kind == "color" and action is None:
-        return "Colour: name the colour of the first card"
+        return said("Colour"), said("Colour: name the colour of the first card")
     return None
 
 
@@ -436,10 +477,15 @@ DUO = RuleSet(
                 "duo_deck",
                 "standard112",
                 "D-1",
-                "standard112: the 4 special wilds play as plain Wilds; standard108: the deck of C-1",
+                said("standard112: the 4 special wilds play as plain Wilds; standard108: the deck of C-1"),
                 choices=tuple(DECKS),
                 rulesets=("duo",),
                 deck=True,
+                title=said("Deck"),
+                choice_words=(
+                    ("standard112", said("112 cards: the special wilds play as plain Wilds")),
+                    ("standard108", said("108 cards: the Classic deck")),
+                ),
             ),
         ],
         target_score=200,

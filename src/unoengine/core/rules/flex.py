@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from unoengine.core import actions as A
-from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card
+from unoengine.core.cards import COLORS, Card, CardId, Color, Rank, Seat, format_card, rank_words
 from unoengine.core.events import PowerFlipped
 from unoengine.core.house import allowed, rule_set_options
 from unoengine.core.rules.effects import DRAW_TWO, NO_EFFECT, REVERSE, SKIP, WILD_DRAW_FOUR
@@ -53,9 +53,10 @@ from unoengine.core.rules.option_specs import wild_draw_four_option
 from unoengine.core.rules.ruleset import Effect, PlayHooks, RuleSet
 from unoengine.core.rules.scoring import deal_seven, dealer_to_the_left, first_to_target, winner_takes_all
 from unoengine.core.rules.tables import DeckTables, face_matches, match_row
-from unoengine.core.rules.words import describe_with
+from unoengine.core.rules.words import card_does, describe_with
 from unoengine.core.state import ChallengeWindow, GameState
 from unoengine.core.work import CARD_BYTE, Work
+from unoengine.i18n import said
 
 FLEX_CYCLE = {Color.RED: Color.BLUE, Color.BLUE: Color.GREEN, Color.GREEN: Color.YELLOW, Color.YELLOW: Color.RED}
 """F-29: a flex side's colour is the next in the cycle red → blue → green → yellow → red."""
@@ -340,23 +341,31 @@ def refuse_flex_play(state: GameState, seat: Seat, action: A.Play, kind: int) ->
     needs_target = action.flex and extra.targeted[kind]
     if action.flex:
         if not card.is_flex:
-            return "F-3", f"{name} has no flex side"
+            # TRANSLATORS: a refusal: {card} is a card in notation (R7)
+            return "F-3", said("{card} has no flex side", card=name)
         if not state.power[seat]:
-            return "F-14", f"seat {seat}'s Power Card is red: no flex-side play"
+            # TRANSLATORS: a refusal: {seat} is a player
+            return "F-14", said("{seat}'s Power Card is red: no flex-side play", seat=f"seat {seat}")
     if needs_target and action.target is None:
-        return "F-22", f"{name}@flex chooses another seat: add >N"
+        # TRANSLATORS: a refusal: {card} is a card in notation (FW+2); keep "@flex" and ">N" (notation)
+        return "F-22", said("{card}@flex chooses another seat: add >N", card=name)
     if action.target is not None:
         if not needs_target:
-            return "F-22", "only a targeted flex side (FW+2@flex, FW+4@flex) chooses a seat"
+            return "F-22", said("only a targeted flex side (FW+2@flex, FW+4@flex) chooses a seat")
         if action.target == seat or not 0 <= action.target < state.game.seats:
-            return "F-22", f"the target must be another seat, not {action.target}"
+            # TRANSLATORS: a refusal: {target} is the seat number the play named
+            return "F-22", said("the target must be another seat, not {target}", target=action.target)
     if action.flex:
         tables = state.game.tables
         row = match_row(state)
         if not extra.flex_ok[row][kind]:
             top = format_card(tables.cards[state.discard_pile[-1]])
-            color = state.color.word if state.color else "none"
-            return "F-14", f"the flex side of {name} does not match {top} (current colour {color})"
+            color = state.color.word if state.color else said("none")
+            # TRANSLATORS: a refusal: {card} and {top} are cards in notation (R7), {color} a colour word
+            reason = said(
+                "the flex side of {card} does not match {top} (current colour {color})", card=name, top=top, color=color
+            )
+            return "F-14", reason
     return None
 
 
@@ -366,36 +375,43 @@ def all_green(seats: int) -> list[bool]:
 
 
 FLEX_WORDS: dict[Rank, str] = {
-    Rank.SKIP: "the next player misses their turn",
-    Rank.REVERSE: "the direction changes",
-    Rank.DRAW_TWO: "the next player draws 2 and misses their turn",
-    Rank.WILD_ALL_FLIP: "every Power Card flips; name the colour",
-    Rank.FLEX_WILD_DRAW_TWO: "as a Wild, name the colour",
-    Rank.FLEX_WILD_ALL_DRAW: "as a Wild, name the colour",
-    Rank.FLEX_WILD_DRAW_FOUR: "name the colour; the next player draws 4 or challenges",
+    Rank.SKIP: said("the next player misses their turn"),
+    Rank.REVERSE: said("the direction changes"),
+    Rank.DRAW_TWO: said("the next player draws 2 and misses their turn"),
+    Rank.WILD_ALL_FLIP: said("every Power Card flips; name the colour"),
+    Rank.FLEX_WILD_DRAW_TWO: said("as a Wild, name the colour"),
+    Rank.FLEX_WILD_ALL_DRAW: said("as a Wild, name the colour"),
+    Rank.FLEX_WILD_DRAW_FOUR: said("name the colour; the next player draws 4 or challenges"),
 }
 """F-16 … F-18, F-24: the normal sides in a few words."""
 
 FLEX_SIDE_WORDS: dict[Rank, str] = {
-    Rank.SKIP: "Skip: every other player is skipped, you play again",
-    Rank.REVERSE: "Reverse: the direction changes and the next player is skipped",
-    Rank.DRAW_TWO: "Draw Two: every other player draws 1",
-    Rank.FLEX_WILD_DRAW_TWO: "name the colour; a player you choose draws 2",
-    Rank.FLEX_WILD_ALL_DRAW: "name the colour; every other player draws 2",
-    Rank.FLEX_WILD_DRAW_FOUR: "name the colour; a player you choose draws 4 or challenges",
+    Rank.SKIP: said("every other player is skipped, you play again"),
+    Rank.REVERSE: said("the direction changes and the next player is skipped"),
+    Rank.DRAW_TWO: said("every other player draws 1"),
+    Rank.FLEX_WILD_DRAW_TWO: said("name the colour; a player you choose draws 2"),
+    Rank.FLEX_WILD_ALL_DRAW: said("name the colour; every other player draws 2"),
+    Rank.FLEX_WILD_DRAW_FOUR: said("name the colour; a player you choose draws 4 or challenges"),
 }
-"""F-19 … F-25: the flex sides in a few words."""
+"""F-19 … F-25: the flex sides in a few words (a coloured card's side is named before its effect: ``yellow Skip:
+every other player is skipped, you play again``; a Flex wild's is its effect)."""
 
 
 def describe_flex(card: Card, flex: bool) -> str:
     """What a Flex card does on either side (F-14 … F-25)."""
     if not flex:
         text = describe_with(FLEX_WORDS, card)
-        return text + " (your Power Card flips)" if card.flip else text
+        # TRANSLATORS: {card} is a Flex! number card with the flip symbol (red 5 with flip symbol)
+        return said("{card} (your Power Card flips)", card=text) if card.flip else text
+    effect = FLEX_SIDE_WORDS.get(card.rank)
     if card.flex_color is None:
-        return FLEX_SIDE_WORDS.get(card.rank, "no flex side")
+        if effect is None:
+            return said("no flex side")
+        return effect if card.rank.is_wild else card_does(rank_words(card.rank), effect)
     color = card.flex_color.word
-    return f"{color} {FLEX_SIDE_WORDS[card.rank]}" if card.rank in FLEX_SIDE_WORDS else color
+    if effect is None:
+        return color
+    return card_does(said("{color} {rank}", color=color, rank=rank_words(card.rank)), effect)
 
 
 def flex_json(state: GameState) -> dict[str, Any]:

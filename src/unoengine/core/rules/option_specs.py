@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from unoengine.core.errors import InvalidNotationError, excerpt
+from unoengine.i18n import said
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,10 @@ class OptionSpec:
     absent: tuple[tuple[str, str], ...] = ()
     deck: bool = False
     """The option changes the deck (Duo's ``duo_deck``): the action ids cover each value."""
+    title: str = ""
+    """The option's name in words, for the create-table form ("Jump-in"); its ``name`` spaced if empty."""
+    choice_words: tuple[tuple[str, str], ...] = ()
+    """Each choice of a text option in words, for the form ("skip": "with a Skip")."""
 
     @property
     def kind(self) -> type:
@@ -130,11 +135,27 @@ SHARED_OPTIONS: tuple[OptionSpec, ...] = (
         "draw_until_playable",
         False,
         "C-22",
-        "a seat that draws keeps drawing until a card fits (at most 10)",
+        said("a seat that draws keeps drawing until a card fits (at most 10)"),
         rulesets=ALL_RULESETS,
+        title=said("Draw until playable"),
     ),
-    OptionSpec("target_score", 500, "C-21, D-20, F-28", "the score that ends the game", low=1, rulesets=ALL_RULESETS),
-    OptionSpec("single_round", False, "C-21, F-27", "one round is the whole game", rulesets=ALL_RULESETS),
+    OptionSpec(
+        "target_score",
+        500,
+        "C-21, D-20, F-28",
+        said("the score that ends the game"),
+        low=1,
+        rulesets=ALL_RULESETS,
+        title=said("Target score"),
+    ),
+    OptionSpec(
+        "single_round",
+        False,
+        "C-21, F-27",
+        said("one round is the whole game"),
+        rulesets=ALL_RULESETS,
+        title=said("One round only"),
+    ),
 )
 """Options of every rule set (each rule set may change the default and the rule number)."""
 
@@ -145,8 +166,12 @@ def wild_draw_four_option(default: str, rule: str) -> OptionSpec:
         "wild_draw_four",
         default,
         f"{rule}, H-6",
-        "strict: a Wild Draw Four only without a card of the current colour (no bluff); "
-        "challenge: it may be a bluff, and may be challenged",
+        said(
+            "strict: a Wild Draw Four only without a card of the current colour (no bluff); "
+            "challenge: it may be a bluff, and may be challenged"
+        ),
         choices=("strict", "challenge"),
         rulesets=ALL_RULESETS,
+        title=said("Wild Draw Four"),
+        choice_words=(("strict", said("strict: no bluff")), ("challenge", said("a bluff may be challenged"))),
     )

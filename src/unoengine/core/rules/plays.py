@@ -8,6 +8,7 @@ from unoengine.core.errors import excerpt
 from unoengine.core.rules.tables import match_row
 from unoengine.core.state import GameState
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 MAX_DRAW_UNTIL_PLAYABLE = 10
 """C-22: at most 10 cards are drawn looking for a playable one."""
@@ -111,17 +112,24 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
     card = action.card
     name = format_card(card)
     if card not in tables.kind_index:
-        return "G-4", f"{name} is not a card of {state.rules.title}"
+        # TRANSLATORS: a refusal: {card} is a card in notation (R7), {rules} a rule set's title (UNO Duo)
+        return "G-4", said("{card} is not a card of {rules}", card=name, rules=state.rules.title)
     kind = tables.kind_index[card]
     hand = state.hand_bytes[seat]
     if drawn is not None and tables.kind_of[drawn] != kind:
-        return cite["drawn"], f"only the drawn card ({format_card(tables.cards[drawn])}) may be played now"
+        # TRANSLATORS: a refusal: {card} is a card in notation (R7)
+        return cite["drawn"], said(
+            "only the drawn card ({card}) may be played now", card=format_card(tables.cards[drawn])
+        )
     if not any(tables.kind_of[c] == kind for c in hand):
-        return "G-4", f"seat {seat} holds no {name}"
+        # TRANSLATORS: a refusal: {seat} is a player, {card} a card in notation (R7)
+        return "G-4", said("{seat} holds no {card}", seat=f"seat {seat}", card=name)
     if card.is_wild and action.color is None:
-        return cite["wild"], f"a wild play names a colour, as {name}:g"
+        # TRANSLATORS: a refusal: {card} is a card in notation (W); keep ":g" (notation)
+        return cite["wild"], said("a wild play names a colour, as {card}:g", card=name)
     if not card.is_wild and action.color is not None:
-        return cite["wild"], f"only a wild card names a colour; write {name}"
+        # TRANSLATORS: a refusal: {card} is a card in notation (R7)
+        return cite["wild"], said("only a wild card names a colour; write {card}", card=name)
     refused = play_filter_refusal(state, seat, action)
     if refused is not None:
         return refused
@@ -132,18 +140,34 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
         if refused is not None:
             return refused
     elif action.flex or (action.target is not None and not targeted):
-        return "G-4", f"{excerpt(A.format_action(action))} is not a play of {state.rules.title}"
+        # TRANSLATORS: a refusal: {action} is an action in notation, {rules} a rule set's title (UNO Duo)
+        return "G-4", said(
+            "{action} is not a play of {rules}", action=excerpt(A.format_action(action)), rules=state.rules.title
+        )
     row = match_row(state)
     if not action.flex and not tables.normal_ok[row][kind]:
         top = format_card(tables.cards[state.discard_pile[-1]])
-        color = state.color.word if state.color else "none"
-        return cite["match"], f"the {name} does not match {top} (current colour {color})"
+        color = state.color.word if state.color else said("none")
+        # TRANSLATORS: a refusal: {card} and {top} are cards in notation (R7), {color} a colour word
+        reason = said("the {card} does not match {top} (current colour {color})", card=name, top=top, color=color)
+        return cite["match"], reason
     if tables.is_wd4[kind] and state.options.wild_draw_four == "strict" and tables.holds_color(hand, state.color):
         word = state.color.word if state.color else ""
-        return cite["wd4"], f"a Wild Draw Four may not be played while holding a {word} card (the current colour)"
+        # TRANSLATORS: a refusal: {color} is a colour word
+        reason = said(
+            "a Wild Draw Four may not be played while holding a {color} card (the current colour)", color=word
+        )
+        return cite["wd4"], reason
     if action.uno:
-        return cite["uno"], f"' uno' goes with the play that leaves one card; seat {seat} would keep {len(hand) - 1}"
-    return "G-4", f"{excerpt(A.format_action(action))} is not legal here"
+        # TRANSLATORS: a refusal: keep "' uno'" (notation); {seat} is a player, {kept} a number of cards
+        reason = said(
+            "' uno' goes with the play that leaves one card; {seat} would keep {kept}",
+            seat=f"seat {seat}",
+            kept=len(hand) - 1,
+        )
+        return cite["uno"], reason
+    # TRANSLATORS: a refusal: {action} is an action in notation
+    return "G-4", said("{action} is not legal here", action=excerpt(A.format_action(action)))
 
 
 def play_from_hand(work: Work, seat: Seat, action: A.Play) -> None:

@@ -20,6 +20,10 @@ from unoengine.core.rules.words import describe_classic
 from unoengine.core.state import GameState
 from unoengine.core.work import Work
 
+Words = str | tuple[str, str]
+"""A rule's words for a decision or an action (``RuleSet.decision_words``): ``(title, prompt)`` of a decision or
+``(label, sentence)`` of an action, each a :class:`~unoengine.i18n.Said`; one text is both."""
+
 if TYPE_CHECKING:
     from unoengine.core.rules.compose import HouseRule
 
@@ -182,10 +186,10 @@ class RuleSet:
     """Decision types during which the discard pile has no top card yet (Duo's draft, D-3)."""
     describe_side: Callable[[Card, bool], str] = lambda card, flex: describe_classic(card)
     """What a card does when played (``flex``: on its flex side), in words, for interfaces."""
-    decision_words: Callable[[str, Mapping[str, Any], A.Action | None], str | None] | None = None
+    decision_words: Callable[[str, Mapping[str, Any], A.Action | None], Words | None] | None = None
     """``decision_words(kind, facts, action)``: the rule set's words for its own decisions, for interfaces
-    (``unoengine.core.action_words``): the decision (``action`` None) as ``"Title: prompt"``, or an
-    action as ``"Label: sentence"``; ``None`` leaves the generic words."""
+    (``unoengine.core.action_words``): the decision (``action`` None) as ``(title, prompt)``, or an
+    action as ``(label, sentence)`` (:data:`Words`; one text is both); ``None`` leaves the generic words."""
     rule_letter: str = ""
     """The letter of the rule set's rule numbers in docs/RULES.md (``C`` for C-1 …)."""
     cite: Mapping[str, str] = field(default_factory=dict)

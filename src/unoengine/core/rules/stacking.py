@@ -11,6 +11,7 @@ from unoengine.core.rules.ruleset import PendingHandler
 from unoengine.core.rules.tables import DeckTables
 from unoengine.core.state import ChallengeWindow, GameState
 from unoengine.core.work import Work
+from unoengine.i18n import said
 
 TWO_STACKS = frozenset({"draw_two", "same", "mixed"})
 """H-1: the ``stack_draw`` values under which a Draw Two starts or adds to a stack."""
@@ -92,12 +93,38 @@ class StackHandler(PendingHandler):
 
     def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str]:
         if type(action) is A.Play and action.uno:
-            return "C-19", "' uno' goes with the play that leaves one card"
+            return "C-19", said("' uno' goes with the play that leaves one card")
+        who, refused = f"seat {seat}", excerpt(A.format_action(action))
         if self.rule == "D-13":
-            what = "adds a Draw Two to the volley or takes it with 'draw'"
-        else:
-            cards = {"draw_two": "a Draw Two", "draw_four": "a Wild Draw Four"}.get(
-                self.mode, "a Draw Two or a Wild Draw Four"
+            # TRANSLATORS: a refusal: {seat} is a player, {action} the action refused, in notation; keep 'draw'
+            reason = said(
+                "{seat} adds a Draw Two to the volley or takes it with 'draw', not {action}", seat=who, action=refused
             )
-            what = f"adds {cards} to the stack ({stack_total(state.pending)}) or draws it with 'draw'"
-        return self.rule, f"seat {seat} {what}, not {excerpt(A.format_action(action))}"
+            return self.rule, reason
+        total = stack_total(state.pending)
+        if self.mode == "draw_two":
+            # TRANSLATORS: a refusal: {seat} is a player, {total} a number of cards, {action} the action refused
+            reason = said(
+                "{seat} adds a Draw Two to the stack ({total}) or draws it with 'draw', not {action}",
+                seat=who,
+                total=total,
+                action=refused,
+            )
+        elif self.mode == "draw_four":
+            # TRANSLATORS: a refusal: {seat} is a player, {total} a number of cards, {action} the action refused
+            reason = said(
+                "{seat} adds a Wild Draw Four to the stack ({total}) or draws it with 'draw', not {action}",
+                seat=who,
+                total=total,
+                action=refused,
+            )
+        else:
+            # TRANSLATORS: a refusal: {seat} is a player, {total} a number of cards, {action} the action refused
+            reason = said(
+                "{seat} adds a Draw Two or a Wild Draw Four to the stack ({total}) or draws it with 'draw', "
+                "not {action}",
+                seat=who,
+                total=total,
+                action=refused,
+            )
+        return self.rule, reason

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from unoengine.core import actions as A
 from unoengine.core.cards import Seat
 from unoengine.core.events import Caught
+from unoengine.i18n import said
 
 if TYPE_CHECKING:
     from unoengine.core.state import GameState
@@ -103,18 +104,31 @@ class UnoWindow(Window):
         if type(action) is A.CallUno:
             count = len(state.hand_bytes[seat])
             if count != 1:
-                return cite["uno"], f"seat {seat} holds {count} cards, not one, and cannot call UNO"
-            return cite["uno"], f"seat {seat} has no UNO to call (already called, or the window has closed)"
+                # TRANSLATORS: a refusal: {seat} is a player, {count} a number of cards (never 1)
+                reason = said(
+                    "{seat} holds {count} cards, not one, and cannot call UNO", seat=f"seat {seat}", count=count
+                )
+                return cite["uno"], reason
+            # TRANSLATORS: a refusal: {seat} is a player
+            return cite["uno"], said(
+                "{seat} has no UNO to call (already called, or the window has closed)", seat=f"seat {seat}"
+            )
         if type(action) is A.Catch:
             target = action.seat
             if target == seat:
-                return cite["uno"], "a seat cannot catch itself"
+                return cite["uno"], said("a seat cannot catch itself")
             if not 0 <= target < state.seats:
-                return "G-4", f"there is no seat {target}"
+                # TRANSLATORS: a refusal: {seat} is the seat number asked for
+                return "G-4", said("there is no seat {seat}", seat=target)
             count = len(state.hand_bytes[target])
             if count != 1:
-                return cite["uno"], f"seat {target} holds {count} cards, not one: there is nothing to catch"
-            return cite["uno"], f"seat {target} called UNO in time (or the window has closed)"
+                # TRANSLATORS: a refusal: {seat} is a player, {count} a number of cards (never 1)
+                reason = said(
+                    "{seat} holds {count} cards, not one: there is nothing to catch", seat=f"seat {target}", count=count
+                )
+                return cite["uno"], reason
+            # TRANSLATORS: a refusal: {seat} is a player
+            return cite["uno"], said("{seat} called UNO in time (or the window has closed)", seat=f"seat {target}")
         return None
 
 
