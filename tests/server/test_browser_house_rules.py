@@ -96,7 +96,7 @@ async def test_house_rules_from_the_form_are_shown_to_everyone_and_played_by_act
             await host.click("#create-button")
             await host.wait_for_selector("#invite")
             invite = await host.input_value("#invite")
-            assert "seven zero: yes" in await host.inner_text("#table-rules")
+            assert "7-0: yes" in await host.inner_text("#table-rules")
             code = invite.rsplit("/", 1)[-1]
             rules = (await get_json(host, f"/api/tables/{code}"))["rules"]
             values = {o["name"]: o["value"] for o in rules["options"]}
@@ -106,11 +106,11 @@ async def test_house_rules_from_the_form_are_shown_to_everyone_and_played_by_act
 
             await guest.goto(invite)
             text = await guest.inner_text("#table-rules")  # before joining
-            assert "jump in: yes" in text and "stack draw: mixed" in text
+            assert "Jump-in: yes" in text and "Stack draw cards: any draw card on any draw card" in text
             await guest.fill("#join-name", "Bob")
             await guest.click("#join-button")
             await guest.wait_for_selector("text=Waiting for the host")
-            assert "seven zero: yes" in await guest.inner_text("#table-rules")
+            assert "7-0: yes" in await guest.inner_text("#table-rules")
             await host.wait_for_selector("#start:not([disabled])")
             await host.click("#start")
             for page in (host, guest):

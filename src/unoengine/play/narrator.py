@@ -7,13 +7,20 @@ sentences, so the two never describe a turn differently.
 
 The reader's own seat is "You" ("Your challenge …", "Bot 2 skips you"); the
 other seats are their names.
+
+Every line is a :class:`~unoengine.i18n.Said` (or holds one): its ``str`` is the
+English sentence, and ``translate(line, lang)`` says it in another language with
+the seats' names filled in (the core's words inside a line are translated first and
+their ``seat N`` tokens named after: :class:`Named`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from unoengine.core.action_words import action_type, past_words
 from unoengine.core.actions import Play
@@ -36,13 +43,93 @@ from unoengine.core.events import (
 from unoengine.core.house.teams import partner_in, team_name
 from unoengine.core.rules import find_rules
 from unoengine.core.views import PlayerView
+from unoengine.i18n import DEFAULT, Said, Translatable, said, said_n, translate
 
-__all__ = ["Names", "card_words", "first_card", "name_seats", "narrate", "shown_card"]
+__all__ = [
+    "Listed",
+    "Named",
+    "Names",
+    "Word",
+    "card_words",
+    "first_card",
+    "in_language",
+    "name_seats",
+    "narrate",
+    "shown_card",
+]
+
+
+class Word(str):
+    """A word the core gives as a plain ``str`` (a colour, a decision's title): looked up as a message id.
+
+    ``lower``: said in lower case inside a sentence (the decision's title in the first card's line)."""
+
+    source: str
+    lower_case: bool
+
+    def __new__(cls, text: str, lower_case: bool = False) -> Word:
+        self = super().__new__(cls, text.lower() if lower_case else text)
+        self.lower_case = lower_case
+        self.source = text
+        return self
+
+    def translated(self, lang: str) -> str:
+        text = translate(self.source, lang)
+        return text.lower() if self.lower_case else text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Word, (self.source, self.lower_case))
+
+
+def word(text: str, lower_case: bool = False) -> str:
+    """``text`` as an argument of a sentence: itself when it can say itself in a language, else a :class:`Word`."""
+    if isinstance(text, Translatable) and not lower_case:
+        return text
+    return Word(text, lower_case)
+
+
+class Listed(str):
+    """Items joined by ``sep`` (a list of cards, of seats' scores), each item said in the reader's language."""
+
+    items: tuple[str, ...]
+    sep: str
+
+    def __new__(cls, items: Sequence[str], sep: str = ", ") -> Listed:
+        self = super().__new__(cls, sep.join(items))
+        self.items, self.sep = tuple(items), sep
+        return self
+
+    def translated(self, lang: str) -> str:
+        return self.sep.join(translate(item, lang) for item in self.items)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Listed, (self.items, self.sep))
+
+
+def _and(items: Sequence[str]) -> str:
+    """ "Bot 1 and Bot 2": seats joined by "and", in the reader's language (one template, folded)."""
+    joined = items[0]
+    for item in items[1:]:
+        # TRANSLATORS: two seats (names, or "you") in a list: "Bot 1 and you"
+        joined = said("{first} and {second}", first=joined, second=item)
+    return joined
+
+
+@cache
+def _front(card: Card) -> str:
+    return Card(card.color, card.rank, card.number, None, card.flip).words
 
 
 def card_words(card: Card) -> str:
-    """A card in words for a log (``red 7``, ``Wild Draw Four``), never in notation: what both clients show."""
-    return card.words.split(", flex side")[0]
+    """A card in words for a log (``red 7``, ``Wild Draw Four``), never in notation: what both clients show.
+
+    A two-sided card is said by its normal side (the core's words of the same card without a flex side)."""
+    return card.words if card.flex_color is None else _front(card)
+
+
+def _you() -> Said:
+    # TRANSLATORS: the reader's own seat inside a sentence ("Bot 2 skips you")
+    return said("you")
 
 
 @dataclass(frozen=True)
@@ -61,15 +148,17 @@ class Names:
 
     def subject(self, seat: Seat) -> str:
         """A seat starting a sentence: "You", "Bot 1"."""
-        return "You" if seat == self.reader else self.seats[seat]
+        # TRANSLATORS: the reader's own seat starting a sentence ("You drew 2")
+        return said("You") if seat == self.reader else self.seats[seat]
 
     def object(self, seat: Seat) -> str:
         """A seat inside a sentence: "you", "Bot 1"."""
-        return "you" if seat == self.reader else self.seats[seat]
+        return _you() if seat == self.reader else self.seats[seat]
 
     def possessive(self, seat: Seat) -> str:
         """Whose, starting a sentence: "Your", "Bot 1's"."""
-        return "Your" if seat == self.reader else f"{self.seats[seat]}'s"
+        # TRANSLATORS: the reader's own, starting a sentence ("Your turn")
+        return said("Your") if seat == self.reader else f"{self.seats[seat]}'s"
 
     @property
     def objects(self) -> list[str]:
@@ -81,10 +170,26 @@ _SEAT = re.compile(r"\bseat (\d+)('s)?(?: (holds|has|names|adds|plays its|plays|
 _YOU_VERBS = {"holds": "hold", "has": "have", "names": "name", "adds": "add", "plays its": "play your", "plays": "play"}
 _OR_VERBS = {" or takes ": " or take ", " or declines ": " or decline "}
 """A second verb of the same seat ("seat 0 adds … or takes …"): "you add … or take …"."""
+_TOKEN = re.compile(r"\bseat (\d+)")
 
 
-def name_seats(text: str, names: Names) -> str:
-    """An engine message with its seat numbers replaced by names ("seat 1" → "Bot 1", the reader's → "you")."""
+def name_seats(text: str, names: Names, lang: str = DEFAULT) -> str:
+    """An engine message with its seat numbers replaced by names ("seat 1" → "Bot 1", the reader's → "you").
+
+    In English the verbs after the reader's "you" agree ("seat 0 holds" → "you hold"). In another
+    language ``text`` is the core's words already in that language (``translate(words, lang)``):
+    each ``seat N`` becomes the seat's name, the reader's the language's word for "you".
+    """
+    if lang != DEFAULT:
+        you = translate(_you(), lang)
+
+        def token(match: re.Match[str]) -> str:
+            seat = int(match.group(1))
+            if seat >= len(names.seats):
+                return match.group(0)
+            return you if seat == names.reader else names.seats[seat]
+
+        return _TOKEN.sub(token, text)
     objects = names.objects
 
     def named(match: re.Match[str]) -> str:
@@ -98,11 +203,62 @@ def name_seats(text: str, names: Names) -> str:
             return "your" if rest[:1] == " " and rest[1:2].isalnum() else "yours"
         return "you" + (f" {_YOU_VERBS.get(verb, verb)}" if verb else "")
 
-    named_text = _SEAT.sub(named, text)
+    named_text = _SEAT.sub(named, str(text))
     if any(f"you {verb} " in named_text for verb in _YOU_VERBS.values()):  # the reader's second verb agrees too
         for third, second in _OR_VERBS.items():
             named_text = named_text.replace(third, second)
     return named_text
+
+
+class Named(str):
+    """The core's words (``past_words``: ``played red 7, and seat 2 draws``) with their seats named for a reader.
+
+    Its ``str`` is the English (:func:`name_seats`); in another language the core's words are
+    translated first, then named. ``jumped``: a play out of turn (H-3), "jumped in with red 1".
+    """
+
+    words: str
+    names: Names
+    jumped: bool
+
+    def __new__(cls, words: str, names: Names, jumped: bool = False) -> Named:
+        text = name_seats(words, names)
+        if jumped:
+            text = text.replace("played ", "jumped in with ", 1)
+        self = super().__new__(cls, text)
+        self.words, self.names, self.jumped = words, names, jumped
+        return self
+
+    def translated(self, lang: str) -> str:
+        if lang == DEFAULT:
+            return str.__str__(self)
+        text = name_seats(translate(self.words, lang), self.names, lang)
+        if self.jumped:
+            # TRANSLATORS: after a player's name: a play out of turn (a jump-in); {words} is what they did,
+            # "played red 1" (in English the line reads "Bot 2 jumped in with red 1")
+            text = said("jumped in: {words}", words=text).translated(lang)
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Named, (self.words, self.names, self.jumped))
+
+
+def in_language(value: Any, lang: str) -> Any:
+    """A JSON value (a message, a view's JSON) with every :class:`~unoengine.i18n.Translatable` string in it
+    said in ``lang``; ``value`` itself in English (nothing copied)."""
+    if lang == DEFAULT:
+        return value
+    return _said_in(value, lang)
+
+
+def _said_in(value: Any, lang: str) -> Any:
+    if isinstance(value, str):
+        return value.translated(lang) if isinstance(value, Translatable) else value
+    if isinstance(value, Mapping):
+        return {key: _said_in(item, lang) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_said_in(item, lang) for item in value]
+    return value
 
 
 def shown_card(view: PlayerView) -> Card | None:
@@ -118,16 +274,38 @@ def first_card(view: PlayerView, names: Names) -> str | None:
     """
     if view.top is None:
         return None
-    who = "nobody" if view.to_act is None else names.object(view.to_act)
-    pending = view.words.title.lower()
-    top = card_words(view.top)
+    # TRANSLATORS: nobody is to act next (the game is over)
+    who = said("nobody") if view.to_act is None else names.object(view.to_act)
+    args: dict[str, Any] = {
+        "round": view.round,
+        "card": card_words(view.top),
+        "who": who,
+        "pending": word(view.words.title, lower_case=True),
+    }
+    top = str(args["card"])
     named = view.color is not None and not top.startswith(view.color.word)
-    colour = f" ({view.color.word})" if named and view.color is not None else ""
-    covered = ""
+    if named and view.color is not None:
+        args["color"] = word(view.color.word)
     if len(view.discard_pile) > 1:
-        turned = ", ".join(card_words(card) for card in view.discard_pile[:-1])
-        covered = f" ({turned} turned first and covered)"
-    return f"Round {view.round}: the first card is {top}{colour}{covered}; next: {who} ({pending})"
+        args["turned"] = Listed([card_words(card) for card in view.discard_pile[:-1]])
+        if "color" in args:
+            # TRANSLATORS: a round's first card, its chosen colour, the action cards turned before it and covered
+            # (F-7), who acts next and their decision ("next: you (your turn)")
+            return said(
+                "Round {round}: the first card is {card} ({color}) ({turned} turned first and covered);"
+                " next: {who} ({pending})",
+                **args,
+            )
+        # TRANSLATORS: a round's first card, the action cards turned before it and covered (F-7), who acts next
+        return said(
+            "Round {round}: the first card is {card} ({turned} turned first and covered); next: {who} ({pending})",
+            **args,
+        )
+    if "color" in args:
+        # TRANSLATORS: a round's first card and its chosen colour, who acts next and their decision
+        return said("Round {round}: the first card is {card} ({color}); next: {who} ({pending})", **args)
+    # TRANSLATORS: a round's first card, who acts next and their decision ("next: Bot 2 (turn)")
+    return said("Round {round}: the first card is {card}; next: {who} ({pending})", **args)
 
 
 def narrate(
@@ -150,6 +328,8 @@ def narrate(
     each card id, public). Events are redacted for the reader here, whatever the
     caller passes. ``timed_out``: the step's action was taken for its seat because
     its turn time ran out ("Time ran out: drew for Hank").
+
+    Every line is a :class:`~unoengine.i18n.Said`: ``translate(line, lang)`` says it in ``lang``.
     """
     lines: list[str] = []
     for raw in _coalesced([redact(event, names.reader) for event in events]):
@@ -192,24 +372,43 @@ def _holdings(seats: Sequence[Seat], after: PlayerView, names: Names) -> str:
     order = sorted(seats, key=lambda seat: seat != names.reader)
     parts: list[str] = []
     for seat in order:
-        verb = ("now " if not parts else "") + ("hold" if seat == names.reader else "holds")
-        parts.append(f"{names.object(seat)} {verb} {after.hand_sizes[seat]}")
-    return ", ".join(parts)
+        n = after.hand_sizes[seat]
+        if seat == names.reader:  # always first
+            # TRANSLATORS: after a hand swap or rotation: the reader's new hand size
+            parts.append(said("you now hold {n}", n=n))
+        elif not parts:
+            # TRANSLATORS: after a hand swap or rotation: a seat's new hand size ({who}: its name), first in a list
+            parts.append(said("{who} now holds {n}", who=names.seats[seat], n=n))
+        else:
+            # TRANSLATORS: after a hand swap or rotation: a seat's new hand size ({who}: its name), later in a list
+            parts.append(said("{who} holds {n}", who=names.seats[seat], n=n))
+    return Listed(parts)
 
 
 def _hands_moved(event: HandsSwapped, after: PlayerView, names: Names) -> str:
     """H-2: a 7's swap or a 0's rotation, with each moved hand's new size (the cards stay hidden)."""
     holdings = _holdings(event.seats, after, names)
     if event.target is None:
-        way = "clockwise" if after.direction >= 0 else "counterclockwise"
-        return f"Every hand passed on ({way}): {holdings}"
-    return f"{names.subject(event.player)} swapped hands with {names.object(event.target)}: {holdings}"
+        if after.direction >= 0:
+            # TRANSLATORS: a 0 was played: every hand moved to the next seat; {holdings}: the new hand sizes
+            return said("Every hand passed on (clockwise): {holdings}", holdings=holdings)
+        # TRANSLATORS: a 0 was played: every hand moved to the next seat; {holdings}: the new hand sizes
+        return said("Every hand passed on (counterclockwise): {holdings}", holdings=holdings)
+    # TRANSLATORS: a 7's swap; {who}: a name or "You", {whom}: a name or "you"; {holdings}: the new hand sizes
+    return said(
+        "{who} swapped hands with {whom}: {holdings}",
+        who=names.subject(event.player),
+        whom=names.object(event.target),
+        holdings=holdings,
+    )
 
 
 def _timed_out(event: ActionTaken, after: PlayerView, names: Names) -> str:
     """ "Time ran out: drew for Hank": the action the turn timer's stand-in took for a seat."""
-    words = name_seats(past_words(find_rules(after.rules), event.action), names)
-    return f"Time ran out: {words} for {names.object(event.seat)}"
+    words = Named(past_words(find_rules(after.rules), event.action), names)
+    # TRANSLATORS: a turn timer ran out and a bot acted for a player; {words}: what it did ("drew"),
+    # {whom}: the player's name or "you"
+    return said("Time ran out: {words} for {whom}", words=words, whom=names.object(event.seat))
 
 
 def _skipped(before: PlayerView | None, events: Sequence[Event], after: PlayerView, names: Names) -> str | None:
@@ -236,8 +435,12 @@ def _skipped(before: PlayerView | None, events: Sequence[Event], after: PlayerVi
     passed = [seat for seat in passed if seat != actor]
     if not passed:
         return None
-    verb = "skip" if actor == names.reader else "skips"
-    return f"{names.subject(actor)} {verb} {' and '.join(names.object(seat) for seat in passed)}"
+    whom = _and([names.object(seat) for seat in passed])
+    if actor == names.reader:
+        # TRANSLATORS: the reader's play passed over other seats' turns; {whom}: names ("Bot 1 and Bot 2")
+        return said("You skip {whom}", whom=whom)
+    # TRANSLATORS: a seat's play passed over other seats' turns; {who}: a name, {whom}: names or "you"
+    return said("{who} skips {whom}", who=names.seats[actor], whom=whom)
 
 
 def _draft(before: PlayerView | None, after: PlayerView, seat: Seat, text: str, names: Names) -> str:
@@ -245,19 +448,31 @@ def _draft(before: PlayerView | None, after: PlayerView, seat: Seat, text: str, 
     who = names.subject(seat)
     mine = seat == names.reader
     if before is None:
-        return f"{who} {'kept' if text == 'keep' else 'rejected'} the card"
+        if text == "keep":
+            # TRANSLATORS: the Duo draft; {who}: a name or "You"
+            return said("{who} kept the card", who=who)
+        # TRANSLATORS: the Duo draft; {who}: a name or "You"
+        return said("{who} rejected the card", who=who)
     looked = shown_card(before)
     discard = after.discard_pile[-1] if after.discard_pile and after.pending == before.pending else None
     gained = [card for card in after.hand if after.hand.count(card) > before.hand.count(card)]
     if text == "keep":
-        kept = card_words(looked) if mine and looked is not None else "a card"
+        # TRANSLATORS: a card the reader does not see (the Duo draft: "Bot 1 kept a card")
+        kept = card_words(looked) if mine and looked is not None else said("a card")
         if discard is None:
-            return f"{who} kept {kept}"
-        return f"{who} kept {kept}; {card_words(discard)} went to the draft discards"
-    taken = card_words(gained[0]) if mine and gained else "the next card"
+            # TRANSLATORS: the Duo draft; {who}: a name or "You"; {card}: a card in words, or "a card"
+            return said("{who} kept {card}", who=who, card=kept)
+        # TRANSLATORS: the Duo draft; {card}: the card kept, {discard}: the card that went face up
+        return said(
+            "{who} kept {card}; {discard} went to the draft discards", who=who, card=kept, discard=card_words(discard)
+        )
+    # TRANSLATORS: the Duo draft: a card the reader does not see
+    taken = card_words(gained[0]) if mine and gained else said("the next card")
     rejected = looked if mine else discard
-    shown = card_words(rejected) if rejected is not None else "the drafted card"
-    return f"{who} rejected {shown} and took {taken}"
+    # TRANSLATORS: the Duo draft: a card rejected, not named
+    shown = card_words(rejected) if rejected is not None else said("the drafted card")
+    # TRANSLATORS: the Duo draft; {who}: a name or "You"; {card}: the card rejected, {taken}: the card taken instead
+    return said("{who} rejected {card} and took {taken}", who=who, card=shown, taken=taken)
 
 
 def _passes_total(before: PlayerView | None, play: Play, after: PlayerView) -> bool:
@@ -271,69 +486,148 @@ def _passes_total(before: PlayerView | None, play: Play, after: PlayerView) -> b
     )
 
 
+def _action_line(before: PlayerView | None, event: ActionTaken, after: PlayerView, names: Names) -> str | None:
+    text = action_type(event.action)
+    if text in ("draw", "catch"):
+        return None  # the cards drawn and the catch have their own lines
+    if text in ("keep", "reject"):
+        return _draft(before, after, event.seat, text, names)
+    action = event.action
+    jumped = isinstance(action, Play) and before is not None and event.seat != before.to_act  # H-3: a jump-in
+    words = Named(past_words(find_rules(after.rules), action), names, jumped)
+    who = names.subject(event.seat)
+    if not jumped and isinstance(action, Play) and after.to_act is not None and _passes_total(before, action, after):
+        total = dict(after.decision).get("total")  # H-9: a Skip or Reverse passed a draw total on
+        # TRANSLATORS: {who}: a name or "You"; {words}: what they did ("played blue Skip"); {whom}: a name or "you"
+        return said(
+            "{who} {words} and passed the draw total ({total}) to {whom}",
+            who=who,
+            words=words,
+            total=total,
+            whom=names.object(after.to_act),
+        )
+    # TRANSLATORS: a seat's action: {who} is a name or "You", {words} what they did ("played red 7, naming blue")
+    return said("{who} {words}", who=who, words=words)
+
+
 def _event_line(
     before: PlayerView | None, event: Event, after: PlayerView, names: Names, cards: Sequence[Card]
 ) -> str | None:
     reader = names.reader
     who, them = names.subject, names.object
     if isinstance(event, ActionTaken):
-        text = action_type(event.action)
-        if text in ("draw", "catch"):
-            return None  # the cards drawn and the catch have their own lines
-        if text in ("keep", "reject"):
-            return _draft(before, after, event.seat, text, names)
-        words = name_seats(past_words(find_rules(after.rules), event.action), names)
-        if isinstance(event.action, Play) and before is not None and event.seat != before.to_act:
-            words = words.replace("played ", "jumped in with ", 1)  # H-3: a play out of turn is a jump-in
-        elif isinstance(event.action, Play) and after.to_act is not None and _passes_total(before, event.action, after):
-            total = dict(after.decision).get("total")  # H-9: a Skip or Reverse passed a draw total on
-            words += f" and passed the draw total ({total}) to {them(after.to_act)}"
-        return f"{who(event.seat)} {words}"
+        return _action_line(before, event, after, names)
     if isinstance(event, CardsDrawn):
         if before is not None and before.pending == "draft" and before.to_act == event.seat:
             return None  # the card a keep/reject step put in a hand: its own line names it
         if event.cards is not None and event.seat == reader:
-            drawn = ", ".join(card_words(cards[card]) for card in event.cards)
-            return f"You drew {drawn}" if drawn else "You drew nothing (the draw pile is empty)"
-        return f"{who(event.seat)} drew {event.number}"
+            drawn = Listed([card_words(cards[card]) for card in event.cards])
+            if drawn:
+                # TRANSLATORS: {cards}: the cards the reader drew, in words ("red 7, Wild")
+                return said("You drew {cards}", cards=drawn)
+            return said("You drew nothing (the draw pile is empty)")
+        # TRANSLATORS: {who}: a name or "You"
+        return said_n("{who} drew {n}", "{who} drew {n}", event.number, who=who(event.seat))
     if isinstance(event, Reshuffled):
-        how = "turned over" if event.turned_over else "shuffled"
-        return f"The discard pile ({event.cards} cards) was {how} to make the draw pile"
+        if event.turned_over:
+            return said("The discard pile ({n} cards) was turned over to make the draw pile", n=event.cards)
+        return said("The discard pile ({n} cards) was shuffled to make the draw pile", n=event.cards)
     if isinstance(event, HandShown):
-        if event.cards is None:
-            whose = "your" if event.seat == reader else "their"
-            return f"{who(event.seat)} showed {whose} hand to {them(event.to)}"
-        shown = ", ".join(card_words(cards[card]) for card in event.cards)
-        return f"{who(event.seat)} showed {them(event.to)} their hand: {shown}"
+        return _hand_shown(event, names, cards)
     if isinstance(event, ChallengeResolved):
-        result = "succeeded" if event.success else "failed"
-        return f"{names.possessive(event.challenger)} challenge of {them(event.player)} {result}"
+        return _challenged(event, names)
     if isinstance(event, PowerFlipped):
-        return "Power Cards: " + ", ".join(
-            f"{who(seat)} {'green' if green else 'red'}" for seat, green in enumerate(event.power)
+        return said(
+            "Power Cards: {power}", power=Listed([_power(who(seat), on) for seat, on in enumerate(event.power)])
         )
     if isinstance(event, Caught):
-        draws = "you draw 2" if event.seat == reader else f"{who(event.seat)} draws 2"
-        return f"{who(event.catcher)} caught {them(event.seat)} without UNO: {draws}"
+        if event.seat == reader:
+            # TRANSLATORS: {who}: the name of the seat that caught the reader
+            return said("{who} caught you without UNO: you draw 2", who=who(event.catcher))
+        # TRANSLATORS: {who}: a name or "You"; {whom}: the name of the seat caught
+        return said("{who} caught {whom} without UNO: {whom} draws 2", who=who(event.catcher), whom=them(event.seat))
     if isinstance(event, RoundEnded):
-        winner = "nobody (blocked)" if event.winner is None else them(event.winner)
-        mate = None if event.winner is None else partner_in(after.options, after.seats, event.winner)
-        if event.winner is not None and mate is not None:  # H-11: the round is the team's
-            team = "your team" if reader in (event.winner, mate) else team_name(after.seats, event.winner)
-            winner = f"{team} ({winner})"
-        deltas = ", ".join(f"{who(seat)} {delta:+d}" for seat, delta in enumerate(event.deltas))
-        return f"Round {event.round} won by {winner}: {deltas}"
+        return _round_ended(event, after, names)
     if isinstance(event, GameEnded):
         if event.winner is None:
-            return "Game over: nobody won"
+            return said("Game over: nobody won")
         if event.winner == reader:
-            return "Game over: you won"
+            return said("Game over: you won")
         mate = partner_in(after.options, after.seats, event.winner)
         if mate is not None and mate == reader:  # without teams no seat has a partner, and a spectator no seat
-            return f"Game over: your team won ({who(event.winner)} went out)"  # H-11
-        return f"Game over: {who(event.winner)} won"
+            # TRANSLATORS: H-11 teams: the reader's partner {who} went out
+            return said("Game over: your team won ({who} went out)", who=who(event.winner))
+        # TRANSLATORS: {who}: the winner's name
+        return said("Game over: {who} won", who=who(event.winner))
     if isinstance(event, RoundStarted):
-        return f"Round {event.round} begins"
+        return said("Round {round} begins", round=event.round)
     if isinstance(event, HandsSwapped):
         return _hands_moved(event, after, names)
     return None
+
+
+def _power(who: str, green: bool) -> str:
+    if green:
+        # TRANSLATORS: a seat's Power Card is green; {who}: a name or "You"
+        return said("{who} green", who=who)
+    # TRANSLATORS: a seat's Power Card is red; {who}: a name or "You"
+    return said("{who} red", who=who)
+
+
+def _hand_shown(event: HandShown, names: Names, cards: Sequence[Card]) -> str:
+    if event.cards is None:
+        if event.seat == names.reader:
+            # TRANSLATORS: {whom}: a name
+            return said("You showed your hand to {whom}", whom=names.object(event.to))
+        # TRANSLATORS: {who}: a name; {whom}: a name or "you"
+        return said("{who} showed their hand to {whom}", who=names.subject(event.seat), whom=names.object(event.to))
+    shown = Listed([card_words(cards[card]) for card in event.cards])
+    # TRANSLATORS: {who}: a name or "You"; {whom}: a name or "you"; {cards}: the cards, in words
+    return said(
+        "{who} showed {whom} their hand: {cards}",
+        who=names.subject(event.seat),
+        whom=names.object(event.to),
+        cards=shown,
+    )
+
+
+def _challenged(event: ChallengeResolved, names: Names) -> str:
+    whom = names.object(event.player)
+    if event.challenger == names.reader:
+        if event.success:
+            # TRANSLATORS: a Wild Draw Four challenge; {whom}: the name of the seat that played it
+            return said("Your challenge of {whom} succeeded", whom=whom)
+        # TRANSLATORS: a Wild Draw Four challenge; {whom}: the name of the seat that played it
+        return said("Your challenge of {whom} failed", whom=whom)
+    who = names.seats[event.challenger]
+    if event.success:
+        # TRANSLATORS: a Wild Draw Four challenge; {who}: the challenger's name; {whom}: a name or "you"
+        return said("{who}'s challenge of {whom} succeeded", who=who, whom=whom)
+    # TRANSLATORS: a Wild Draw Four challenge; {who}: the challenger's name; {whom}: a name or "you"
+    return said("{who}'s challenge of {whom} failed", who=who, whom=whom)
+
+
+def _round_ended(event: RoundEnded, after: PlayerView, names: Names) -> str:
+    reader = names.reader
+    # TRANSLATORS: a seat's score change in a round ("Bot 1 +23"); {who}: a name or "You"
+    deltas = Listed(
+        [said("{who} {delta}", who=names.subject(seat), delta=f"{delta:+d}") for seat, delta in enumerate(event.deltas)]
+    )
+    if event.winner is None:
+        # TRANSLATORS: a blocked round nobody won; {deltas}: each seat's score change
+        return said("Round {round} won by nobody (blocked): {deltas}", round=event.round, deltas=deltas)
+    winner = names.object(event.winner)
+    mate = partner_in(after.options, after.seats, event.winner)
+    if mate is not None:  # H-11: the round is the team's
+        # TRANSLATORS: H-11 teams: the reader's team
+        team = said("your team") if reader in (event.winner, mate) else word(team_name(after.seats, event.winner))
+        # TRANSLATORS: H-11 teams: {team} ("Team A", "your team") won the round, {winner} went out
+        return said(
+            "Round {round} won by {team} ({winner}): {deltas}",
+            round=event.round,
+            team=team,
+            winner=winner,
+            deltas=deltas,
+        )
+    # TRANSLATORS: {winner}: a name or "you"; {deltas}: each seat's score change
+    return said("Round {round} won by {winner}: {deltas}", round=event.round, winner=winner, deltas=deltas)

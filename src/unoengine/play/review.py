@@ -20,7 +20,8 @@ from unoengine.core.engine import apply
 from unoengine.core.record import Record, replaying
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for, view_to_json
-from unoengine.play.narrator import Names, first_card, narrate
+from unoengine.i18n import DEFAULT
+from unoengine.play.narrator import Names, first_card, in_language, narrate
 
 __all__ = ["ReviewStep", "review_steps"]
 
@@ -41,15 +42,17 @@ class ReviewStep:
     view: PlayerView
     """The table after the step as a spectator sees it (top card, colour, direction, scores, who acts)."""
 
-    def to_json(self) -> dict[str, Any]:
-        """``{"index", "seat", "action", "lines", "hands", "view"}``; ``view`` is the view's JSON form."""
+    def to_json(self, lang: str = DEFAULT) -> dict[str, Any]:
+        """``{"index", "seat", "action", "lines", "hands", "view"}``; ``view`` is the view's JSON form.
+
+        ``lang``: the lines and the view's words in that language (notation never changes)."""
         return {
             "index": self.index,
             "seat": self.seat,
             "action": self.action,
-            "lines": list(self.lines),
+            "lines": list(in_language(self.lines, lang)),
             "hands": [list(hand) for hand in self.hands],
-            "view": view_to_json(self.view),
+            "view": in_language(view_to_json(self.view), lang),
         }
 
 

@@ -4,7 +4,8 @@ HTTP (JSON): ``POST /api/tables`` creates a table, ``POST /api/tables/{code}/joi
 takes a seat, ``GET /api/tables/{code}`` describes one, ``POST /api/mine`` lists the
 caller's tables from the tokens it holds, ``GET /api/tables/{code}/games/{n}/record``
 gives a finished game's record and ``…/review`` its review (:mod:`unoengine.server.review`),
-``GET /api/rules`` lists rule sets, options and bots,
+``GET /api/rules`` lists rule sets, options and bots, ``GET /i18n/{lang}.json`` is a language's
+catalog (:mod:`unoengine.server.languages`: ``?lang=`` on the routes, the fonts),
 ``GET /healthz`` says whether the server and its store answer, ``GET /api/stats`` gives
 the server's own figures (:mod:`unoengine.server.metrics`).
 ``/ws`` carries the game (docs/PROTOCOL.md). The app only adapts: every table's
@@ -19,12 +20,13 @@ import json
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -32,7 +34,8 @@ from starlette.websockets import WebSocket
 from unoengine.bots.base import known_bots
 from unoengine.core.options import option_specs
 from unoengine.core.rules import RULESETS
-from unoengine.server import auth
+from unoengine.i18n import DEFAULT, LANGUAGES, said
+from unoengine.server import auth, languages
 from unoengine.server.actor import Join, RecordOf, ServerConfig, TableActor, Tap, bot_name
 from unoengine.server.metrics import Metrics
 from unoengine.server.protocol import PROTOCOL, ProtocolError, parse_name, parse_settings, presets_json, spec_json
@@ -190,8 +193,8 @@ def _game_number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _error(status: int, code: str, message: str, lang: str = DEFAULT) -> JSONResponse:
+    return languages.error(status, code, message, lang)
 
 
 async def _body(request: Request) -> Any:
@@ -199,11 +202,11 @@ async def _body(request: Request) -> Any:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise ProtocolError("too_long", f"a request body is at most {MAX_BODY} bytes")
+            raise ProtocolError("too_long", said("a request body is at most {n} bytes", n=MAX_BODY))
     try:
         return json.loads(raw or b"{}")
     except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "not valid JSON") from None
+        raise ProtocolError("bad_json", said("not valid JSON")) from None
 
 
 async def _evict_idle_tables(server: UnoServer) -> None:
@@ -226,26 +229,37 @@ async def _keep_collector_short(every: float) -> None:
         gc.freeze()
 
 
+def index_page() -> str:
+    """The page, with the languages the server speaks on its ``<html>`` (``data-languages``: the picker's
+    list, so that a new language is one catalog and one line of ``unoengine.i18n.LANGUAGES``)."""
+    text = (STATIC / "index.html").read_text(encoding="utf-8")
+    languages = html_escape(json.dumps(LANGUAGES, ensure_ascii=False), quote=True)
+    return text.replace('<html lang="en">', f'<html lang="en" data-languages="{languages}">', 1)
+
+
 def create_app(server: UnoServer) -> Starlette:
     """The Starlette app serving ``server``'s tables."""
 
+    html = index_page()
+
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
 
     async def table_page(request: Request) -> Response:
         # The same page; 404 when no table has the code (the page asks GET /api/tables/{code} why).
         found = server.actor(request.path_params["code"].upper()) is not None
-        return FileResponse(
-            STATIC / "index.html", status_code=200 if found else 404, headers={"Cache-Control": "no-cache"}
-        )
+        return HTMLResponse(html, status_code=200 if found else 404, headers={"Cache-Control": "no-cache"})
 
     async def favicon(request: Request) -> Response:
         return Response(FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
-    def no_table(code: str) -> JSONResponse:
+    def no_table(code: str, lang: str) -> JSONResponse:
         if not auth.is_code(code):
-            return _error(404, *NOT_A_CODE)
-        return _error(404, "no_table", "there is no table with that code")
+            return _error(404, *NOT_A_CODE, lang)
+        return _error(404, "no_table", said("there is no table with that code"), lang)
+
+    def too_many(lang: str) -> JSONResponse:
+        return _error(429, "rate_limited", said("too many requests: wait a moment"), lang)
 
     async def rules_info(request: Request) -> Response:
         rule_sets = []
@@ -262,7 +276,11 @@ def create_app(server: UnoServer) -> Starlette:
                     "presets": presets_json(rules),
                 }
             )
-        return JSONResponse({"protocol": PROTOCOL, "rules": rule_sets, "bots": known_bots()})
+            summary = languages.summary_of(rules.name)
+            if summary is not None:
+                rule_sets[-1]["summary"] = summary
+        body = {"protocol": PROTOCOL, "rules": rule_sets, "bots": known_bots()}
+        return JSONResponse(languages.rules_in(body, languages.query_lang(request)))
 
     async def health(request: Request) -> Response:
         ok, body = server.health()
@@ -272,19 +290,21 @@ def create_app(server: UnoServer) -> Starlette:
         return JSONResponse(server.stats(), headers={"Cache-Control": "no-store"})
 
     async def create(request: Request) -> Response:
+        lang = languages.reader_lang(request)
         if not server.http_allowed(request):
-            return _error(429, "rate_limited", "too many requests: wait a moment")
+            return too_many(lang)
         try:
             return JSONResponse(await server.create(await _body(request)))
         except ProtocolError as error:
-            return _error(400, error.code, error.message)
+            return _error(400, error.code, error.message, lang)
 
     async def join(request: Request) -> Response:
+        lang = languages.reader_lang(request)
         if not server.http_allowed(request):
-            return _error(429, "rate_limited", "too many requests: wait a moment")
+            return too_many(lang)
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return no_table(request.path_params["code"].upper())
+            return no_table(request.path_params["code"].upper(), lang)
         try:
             body = await _body(request)
             if not isinstance(body, dict) or set(body) - {"name"}:
@@ -292,25 +312,26 @@ def create_app(server: UnoServer) -> Starlette:
             name = parse_name(body.get("name"))
             seat, token = await actor.call(Join(name))
         except ProtocolError as error:
-            return _error(409 if error.code in ("full", "started") else 400, error.code, error.message)
+            return _error(409 if error.code in ("full", "started") else 400, error.code, error.message, lang)
         return JSONResponse({"code": actor.code, "seat": seat, "token": token, "table": actor.lobby()})
 
     async def describe(request: Request) -> Response:
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return no_table(request.path_params["code"].upper())
+            return no_table(request.path_params["code"].upper(), languages.reader_lang(request))
         return JSONResponse(actor.lobby())
 
     async def mine(request: Request) -> Response:
+        lang = languages.reader_lang(request)
         if not server.http_allowed(request):
-            return _error(429, "rate_limited", "too many requests: wait a moment")
+            return too_many(lang)
         try:
             body = await _body(request)
         except ProtocolError as error:
-            return _error(400, error.code, error.message)
+            return _error(400, error.code, error.message, lang)
         tokens = body.get("tokens") if isinstance(body, dict) else None
         if not isinstance(tokens, list) or len(tokens) > 100 or not all(isinstance(t, str) for t in tokens):
-            return _error(400, "bad_field", 'the body is {"tokens": ["...", ...]} (at most 100)')
+            return _error(400, "bad_field", 'the body is {"tokens": ["...", ...]} (at most 100)', lang)
         hashes = {auth.hash_token(token): token for token in tokens if len(token) <= 64}
         found = []
         for code, seat in server.store.tables_of(hashes):
@@ -324,15 +345,16 @@ def create_app(server: UnoServer) -> Starlette:
         return JSONResponse({"tables": found})
 
     async def record(request: Request) -> Response:
+        lang = languages.reader_lang(request)
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return no_table(request.path_params["code"].upper())
+            return no_table(request.path_params["code"].upper(), lang)
         number = _game_number(request.path_params["game"])
         if number is None or not 1 <= number <= len(actor.lobby()["games"]):
-            return _error(404, "no_game", "there is no game with that number")
+            return _error(404, "no_game", said("there is no game with that number"), lang)
         text = await actor.call(RecordOf(number))
         if text is None:
-            return _error(409, "not_over", "a game's record is published when the game is over")
+            return _error(409, "not_over", said("a game's record is published when the game is over"), lang)
         return PlainTextResponse(
             text,
             media_type="application/json",
@@ -341,22 +363,24 @@ def create_app(server: UnoServer) -> Starlette:
 
     async def review(request: Request) -> Response:
         # The record route's checks and record (``RecordOf``), then the review of that record.
+        lang = languages.reader_lang(request)
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
-            return no_table(request.path_params["code"].upper())
+            return no_table(request.path_params["code"].upper(), lang)
         number = _game_number(request.path_params["game"])
         lobby = actor.lobby()
         if number is None or not 1 <= number <= len(lobby["games"]):
-            return _error(404, "no_game", "there is no game with that number")
+            return _error(404, "no_game", said("there is no game with that number"), lang)
         text = await actor.call(RecordOf(number))
         if text is None:
-            return _error(409, "not_over", "a game is reviewed when it is over")
+            return _error(409, "not_over", said("a game is reviewed when it is over"), lang)
         names = [seat.get("name") or f"Seat {index + 1}" for index, seat in enumerate(lobby["seats"])]
         found = await server.reviews.review(actor.code, number, text, names)
         head = {"names": found.names, "analysis": server.reviews.analysis(found)}
         body = json.dumps(head, separators=(",", ":"))
         if request.query_params.get("steps") != "0":  # a poll for the analysis's progress leaves the steps out
-            body = f'{{"steps":{found.steps},{body[1:]}'
+            steps = await server.reviews.steps_in(found, languages.query_lang(request))
+            body = f'{{"steps":{steps},{body[1:]}'
         return Response(body, media_type="application/json", headers={"Cache-Control": "no-store"})
 
     async def socket(websocket: WebSocket) -> None:
@@ -384,6 +408,7 @@ def create_app(server: UnoServer) -> Starlette:
         Route("/t/{code:str}/games/{game:str}/review", table_page),
         Route("/favicon.ico", favicon),
         Route("/api/rules", rules_info),
+        Route("/i18n/{lang:str}.json", languages.catalog),
         Route("/healthz", health),
         Route("/api/stats", stats),
         Route("/api/tables", create, methods=["POST"]),
@@ -393,6 +418,7 @@ def create_app(server: UnoServer) -> Starlette:
         Route("/api/tables/{code:str}/games/{game:str}/record", record),
         Route("/api/tables/{code:str}/games/{game:str}/review", review),
         WebSocketRoute("/ws", socket),
+        Route("/static/fonts/{name:str}", languages.font),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

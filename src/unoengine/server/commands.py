@@ -50,6 +50,8 @@ class Client:
     seat: int | None = None
     spectator: bool = True
     sent: int = 0
+    lang: str = "en"
+    """The connection's language (its ``hello``'s ``lang``): what it is sent in words is in it."""
 
 
 REACT_DELAY: Final = 3.0

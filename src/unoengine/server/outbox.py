@@ -7,6 +7,11 @@ the server never strips a full state.
 A step is built once per seat that has a connection: its view after the step (kept,
 so that it is the next step's view before), its narration and its JSON text, which
 every connection of that seat (and every spectator) is given as it is.
+
+Words are made in English with ``said(...)`` (:mod:`unoengine.i18n`); a connection
+in another language (its ``hello``'s ``lang``) is sent the same message with every
+word translated (:func:`~unoengine.server.protocol.localized`), made once per seat
+and language, and only for the languages connected: an English table does what it did.
 """
 
 from __future__ import annotations
@@ -19,11 +24,12 @@ from unoengine.core.actions import format_action
 from unoengine.core.events import event_to_json
 from unoengine.core.state import GameState
 from unoengine.core.views import PlayerView, view_for, view_to_json
+from unoengine.i18n import DEFAULT
 from unoengine.play.narrator import Names, first_card, narrate
 from unoengine.play.table import Table, TableStep
 from unoengine.server import lobby
 from unoengine.server.commands import CHAT_HISTORY, Client, Message
-from unoengine.server.protocol import dumps
+from unoengine.server.protocol import dumps, localized
 from unoengine.server.store import ChatRow
 
 if TYPE_CHECKING:
@@ -49,7 +55,9 @@ class Outbox:
     # -- sending -----------------------------------------------------------------------
 
     def send(self, client: Client, message: Message) -> None:
-        """The one way out: every message to one client passes here (and past the tap)."""
+        """The one way out: every message to one client passes here (and past the tap), in its language."""
+        if client.lang != DEFAULT:
+            message = dict(localized(message, client.lang))
         self.deliver(client, message, dumps(message))
 
     def deliver(self, client: Client, message: Message, text: str) -> None:
@@ -64,12 +72,18 @@ class Outbox:
             client.outlet.drop("too slow")
 
     def broadcast(self, message: Message) -> None:
-        """The same message to every connection: its text is made once."""
-        text = dumps(message)
+        """The same message to every connection: its text is made once (per language connected)."""
+        made: dict[str, tuple[Message, str]] = {}
         for client in list(self.actor.clients):
-            self.deliver(client, message, text)
+            lang = client.lang
+            entry = made.get(lang)
+            if entry is None:
+                said = message if lang == DEFAULT else dict(localized(message, lang))
+                entry = made[lang] = (said, dumps(said))
+            self.deliver(client, *entry)
 
     def error(self, client: Client, code: str, message: str, **extra: Any) -> None:
+        """An ``error``: its ``message`` (a ``said(...)``) in the client's language, its ``code`` never."""
         self.send(client, {"type": "error", "code": code, "message": message, **extra})
 
     def refuse(self, client: Client, code: str, message: str, **extra: Any) -> None:
@@ -182,7 +196,8 @@ class Outbox:
         self.send(client, message)
 
     def broadcast_step(self, step: TableStep, before: GameState, action: str | None = None) -> None:
-        """The step to every connection: per seat one view, one narration and one text, shared by its connections.
+        """The step to every connection: per seat one view, one narration and one text, shared by its connections
+        (and per seat and language connected, the text in that language).
 
         The seat's view before the step is the one kept from the step before, when it is still at hand.
         """
@@ -192,21 +207,28 @@ class Outbox:
         words = self.shared_words(step, action)
         timers = actor.clock.timers()
         number = actor.game.number
-        built: dict[int | None, tuple[Message, str]] = {}
+        made: dict[int | None, Message] = {}
+        built: dict[int | tuple[int | None, str] | None, tuple[Message, str]] = {}
         for client in list(actor.clients):
-            seat = client.seat
-            entry = built.get(seat)
+            seat, lang = client.seat, client.lang
+            key = seat if lang == DEFAULT else (seat, lang)
+            entry = built.get(key)
             if entry is None:
-                after = self.view(step.state, seat)
-                ahead = kept.get(seat)
-                message = {
-                    "type": "step",
-                    "game": number,
-                    **self.step_json(step, seat, ahead if ahead is not None else view_for(before, seat), after, words),
-                    "view": view_to_json(after),
-                    "timers": timers,
-                }
-                entry = built[seat] = (message, dumps(message))
+                message = made.get(seat)
+                if message is None:
+                    after = self.view(step.state, seat)
+                    ahead = kept.get(seat)
+                    ahead = ahead if ahead is not None else view_for(before, seat)
+                    message = made[seat] = {
+                        "type": "step",
+                        "game": number,
+                        **self.step_json(step, seat, ahead, after, words),
+                        "view": view_to_json(after),
+                        "timers": timers,
+                    }
+                if lang != DEFAULT:
+                    message = dict(localized(message, lang))
+                entry = built[key] = (message, dumps(message))
             self.deliver(client, *entry)
 
     def catch_up(self, client: Client, since: int | None, game: int | None) -> None:

@@ -19,10 +19,11 @@ from unoengine.core.actions import format_action
 from unoengine.core.errors import IllegalActionError, InvalidNotationError
 from unoengine.core.record import Record, format_record
 from unoengine.core.state import GameState
+from unoengine.i18n import said
 from unoengine.play.table import StaleVersionError, Table, TableStep
 from unoengine.server import auth
 from unoengine.server.commands import REPLAY_LIMIT, Refused
-from unoengine.server.protocol import Act
+from unoengine.server.protocol import Act, words_of
 from unoengine.server.store import GameRow, TableRow, VersionConflict
 
 if TYPE_CHECKING:
@@ -69,29 +70,42 @@ class Pipeline:
         """Steps 2–6 of the pipeline (step 1 is :meth:`Seating.authenticated`)."""
         actor = self.actor
         if message.seat != seat:
-            raise Refused("wrong_seat", f"you hold seat {seat}, not seat {message.seat}")
+            # TRANSLATORS: {held} and {seat} are "seat N" (the seats' numbers, from 0)
+            raise Refused(
+                "wrong_seat", said("you hold {held}, not {seat}", held=f"seat {seat}", seat=f"seat {message.seat}")
+            )
         table, game = actor.table, actor.game
         if table is None or game is None:
-            raise Refused("not_started", "the game has not started")
+            raise Refused("not_started", said("the game has not started"))
         if table.is_over:
-            raise Refused("over", "the game is over")
+            raise Refused("over", said("the game is over"))
         if message.game != game.number:
-            raise Refused("stale", f"stale game {message.game}: the table plays game {game.number}", v=table.version)
+            raise Refused(
+                "stale",
+                said("stale game {game}: the table plays game {number}", game=message.game, number=game.number),
+                v=table.version,
+            )
         before = table.state
         try:
             step = table.submit(seat, message.action, expected_version=message.v)
         except StaleVersionError as error:
-            raise Refused("stale", str(error), v=table.version) from None
+            raise Refused("stale", words_of(error), v=table.version) from None
         except InvalidNotationError as error:
-            raise Refused("notation", str(error)) from None
+            raise Refused("notation", words_of(error)) from None
         except IllegalActionError as error:
-            raise Refused("illegal", f"Refused ({error.rule}): {error.reason}", rule=error.rule) from None
+            # TRANSLATORS: an illegal action; {rule} is a rule's id ("C-7"), {reason} why it is refused
+            refusal = said("Refused ({rule}): {reason}", rule=error.rule, reason=error.reason)
+            raise Refused("illegal", refusal, rule=error.rule) from None
         if seat in actor.waiting:  # acting in the new round says "ready"
             actor.waiting.discard(seat)
             actor.clock.end_round_wait_if_done()
         if not await self.commit(step, before):
             version = actor.table.version if actor.table is not None else 0
-            raise Refused("stale", f"stale version {message.v}: the table is at version {version}", v=version)
+            raise Refused(
+                "stale",
+                said("stale version {v}: the table is at version {version}", v=message.v, version=version),
+                v=version,
+            )
 
     async def commit(self, step: TableStep, before: GameState, *, timeout: bool = False) -> bool:
         """Persist the step (committed) and only then broadcast it; ``False`` when its version was taken.
@@ -211,14 +225,14 @@ class Pipeline:
         if game is not None:
             actor.table = self.restore(game)
         for client in list(actor.clients):
-            actor.outbox.error(client, "server", f"the table was reloaded ({reason})")
+            actor.outbox.error(client, "server", said("the table was reloaded ({reason})", reason=reason))
             actor.outbox.sync(client)
 
     # -- games ----------------------------------------------------------------------------
 
     async def again(self) -> None:
         if self.actor.status != "over":
-            raise Refused("not_over", "the game is not over yet")
+            raise Refused("not_over", said("the game is not over yet"))
         await self.deal()
 
     async def deal(self) -> None:

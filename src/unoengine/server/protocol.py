@@ -20,10 +20,12 @@ import orjson
 from unoengine.bots.base import game_refusal, known_bots
 from unoengine.core.engine import new_game
 from unoengine.core.errors import InvalidNotationError, excerpt
-from unoengine.core.options import PRESET_WORDS, PRESETS, option_specs, parse_options, preset_options
+from unoengine.core.options import PRESET_TITLES, PRESET_WORDS, PRESETS, option_specs, parse_options, preset_options
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.option_specs import OptionSpec
 from unoengine.core.rules.ruleset import RuleSet
+from unoengine.i18n import DEFAULT, LANGUAGES, Translatable, said, translate
+from unoengine.play.narrator import in_language
 
 PROTOCOL = "unoengine-ws/1"
 MAX_MESSAGE = 4096
@@ -37,7 +39,8 @@ MAX_TURN = 3600.0
 
 
 class ProtocolError(ValueError):
-    """A message the server refuses: a short ``code`` and a human ``message``."""
+    """A message the server refuses: a short ``code`` and a human ``message`` (a ``said(...)``: each
+    connection reads it in its language; the ``code`` never changes with language)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
@@ -53,6 +56,8 @@ class Hello:
     token: str | None
     since: int | None
     game: int | None
+    lang: str = DEFAULT
+    """The connection's language (``LANGUAGES``): every word it is sent is in it (English by default)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +151,13 @@ ClientMessage = Hello | Act | Start | Again | Chat | Sync | Ping | Ready | Leave
 
 _FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     # type -> field -> (JSON type, required)
-    "hello": {"table": (str, True), "token": (str, False), "since": (int, False), "game": (int, False)},
+    "hello": {
+        "table": (str, True),
+        "token": (str, False),
+        "since": (int, False),
+        "game": (int, False),
+        "lang": (str, False),
+    },
     "act": {"seat": (int, True), "token": (str, True), "game": (int, True), "v": (int, True), "action": (str, True)},
     "start": {"token": (str, True), "fill": (bool, False), "bot": (str, False)},
     "again": {"token": (str, True)},
@@ -176,26 +187,41 @@ def _checked(data: Mapping[str, Any], kind: str) -> dict[str, Any]:
     fields = _FIELDS[kind]
     unknown = set(data) - set(fields) - {"type"}
     if unknown:
-        raise ProtocolError("bad_field", f"unknown field {excerpt(sorted(unknown)[0])} in {kind!r}")
+        # TRANSLATORS: a client sent a message with a field it does not have; {field} and {kind} are code names
+        raise ProtocolError(
+            "bad_field", said("unknown field {field} in {kind}", field=excerpt(sorted(unknown)[0]), kind=repr(kind))
+        )
     values: dict[str, Any] = {}
     for name, (expected, required) in fields.items():
         if name not in data or data[name] is None:
             if required:
-                raise ProtocolError("bad_field", f"{kind!r} needs {name!r}")
+                raise ProtocolError("bad_field", said("{kind} needs {field}", kind=repr(kind), field=repr(name)))
             values[name] = None
             continue
         value: Any = data[name]
         if type(value) is not expected:
-            raise ProtocolError("bad_field", f"{name!r} must be {_JSON_NAMES[expected]}")
+            raise ProtocolError("bad_field", _JSON_NAMES[expected](repr(name)))
         if isinstance(value, int) and not -(2**31) <= value < 2**31:
-            raise ProtocolError("bad_field", f"{name!r} is out of range")
+            raise ProtocolError("bad_field", said("{field} is out of range", field=repr(name)))
         if isinstance(value, str) and len(value) > MAX_CHAT * 2:
-            raise ProtocolError("too_long", f"{name!r} is too long")
+            raise ProtocolError("too_long", said("{field} is too long", field=repr(name)))
         values[name] = value
     return values
 
 
-_JSON_NAMES = {str: "a string", int: "an integer", bool: "true or false"}
+def _must_be_text(field: str) -> str:
+    return said("{field} must be a string", field=field)
+
+
+def _must_be_int(field: str) -> str:
+    return said("{field} must be an integer", field=field)
+
+
+def _must_be_bool(field: str) -> str:
+    return said("{field} must be true or false", field=field)
+
+
+_JSON_NAMES = {str: _must_be_text, int: _must_be_int, bool: _must_be_bool}
 _TOKEN_COMMANDS: dict[str, type[Again | Ready | Leave]] = {"again": Again, "ready": Ready, "leave": Leave}
 _SEAT_COMMANDS: dict[str, type[Handover | Kick]] = {"handover": Handover, "kick": Kick}
 
@@ -203,7 +229,7 @@ _SEAT_COMMANDS: dict[str, type[Handover | Kick]] = {"handover": Handover, "kick"
 def _bot(name: str | None) -> str:
     bot = name or "heuristic"
     if bot not in known_bots():
-        raise ProtocolError("bad_field", f"unknown bot {bot[:20]!r}")
+        raise ProtocolError("bad_field", said("unknown bot {bot}", bot=repr(bot[:20])))
     return bot
 
 
@@ -221,27 +247,34 @@ def parse_message(text: str | bytes) -> ClientMessage:
         ProtocolError: the message is refused (``code``: too_long, bad_json, bad_type, bad_field).
     """
     if isinstance(text, bytes):
-        raise ProtocolError("bad_json", "messages are JSON text frames")
+        raise ProtocolError("bad_json", said("messages are JSON text frames"))
     if len(text) > MAX_MESSAGE:
-        raise ProtocolError("too_long", f"a message is at most {MAX_MESSAGE} characters")
+        raise ProtocolError("too_long", said("a message is at most {n} characters", n=MAX_MESSAGE))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "not valid JSON") from None
+        raise ProtocolError("bad_json", said("not valid JSON")) from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_json", "a message is a JSON object")
+        raise ProtocolError("bad_json", said("a message is a JSON object"))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ProtocolError("bad_type", f"unknown message type {str(kind)[:20]!r}")
+        raise ProtocolError("bad_type", said("unknown message type {kind}", kind=repr(str(kind)[:20])))
     values = _checked(data, kind)
     for name in ("token",):
         if values.get(name) is not None and len(values[name]) > MAX_TOKEN:
-            raise ProtocolError("bad_field", "not a seat token")
+            raise ProtocolError("bad_field", said("not a seat token"))
     if kind == "hello":
-        return Hello(values["table"].upper()[:16], values["token"], values["since"], values["game"])
+        lang = values["lang"] or DEFAULT
+        if lang not in LANGUAGES:
+            # TRANSLATORS: {lang} is what the client sent; {known} the language codes ("en, km, si, lo")
+            known = ", ".join(LANGUAGES)
+            raise ProtocolError(
+                "bad_lang", said("unknown language {lang} (known: {known})", lang=repr(lang[:20]), known=known)
+            )
+        return Hello(values["table"].upper()[:16], values["token"], values["since"], values["game"], lang)
     if kind == "act":
         if len(values["action"]) > MAX_ACTION:
-            raise ProtocolError("too_long", "not an action")
+            raise ProtocolError("too_long", said("not an action"))
         return Act(values["seat"], values["token"], values["game"], values["v"], values["action"])
     if kind == "start":
         return Start(values["token"], bool(values["fill"]), _bot(values["bot"]))
@@ -254,7 +287,7 @@ def parse_message(text: str | bytes) -> ClientMessage:
     if kind == "chat":
         line = clean_text(values["text"], MAX_CHAT)
         if not line:
-            raise ProtocolError("bad_field", "empty chat line")
+            raise ProtocolError("bad_field", said("empty chat line"))
         return Chat(values["token"], line)
     if kind == "sync":
         return Sync(values["since"], values["game"])
@@ -296,43 +329,50 @@ def parse_settings(data: object) -> tuple[TableSettings, str]:
         ProtocolError: a missing or mistyped field, an unknown rule set, option or bot.
     """
     if not isinstance(data, dict):
-        raise ProtocolError("bad_json", "the body is a JSON object")
+        raise ProtocolError("bad_json", said("the body is a JSON object"))
     allowed = {"rules", "seats", "options", "preset", "bots", "name", "grace", "turn_seconds"}
     unknown = set(data) - allowed
     if unknown:
-        raise ProtocolError("bad_field", f"unknown field {excerpt(sorted(unknown)[0])}")
+        raise ProtocolError("bad_field", said("unknown field {field}", field=excerpt(sorted(unknown)[0])))
     rules_name = data.get("rules", "classic")
     if not isinstance(rules_name, str) or len(rules_name) > 20:
-        raise ProtocolError("bad_field", "'rules' must be a rule set name")
+        raise ProtocolError("bad_field", said("'rules' must be a rule set name"))
     try:
         rules = find_rules(rules_name)
     except InvalidNotationError as error:
-        raise ProtocolError("bad_field", str(error)) from None
+        raise ProtocolError("bad_field", words_of(error)) from None
     seats = data.get("seats", min(4, rules.seats.stop - 1))
     if type(seats) is not int or seats not in rules.seats:
-        raise ProtocolError("bad_field", f"{rules.title} has {rules.seats.start}–{rules.seats.stop - 1} seats")
+        # TRANSLATORS: {rules} is a rule set's name ("Classic"); {low}, {high}: seat counts
+        raise ProtocolError(
+            "bad_field",
+            said("{rules} has {low}–{high} seats", rules=rules.title, low=rules.seats.start, high=rules.seats.stop - 1),
+        )
     given = data.get("options", {})
     if not isinstance(given, dict) or len(given) > 40:
-        raise ProtocolError("bad_field", "'options' must be an object")
+        raise ProtocolError("bad_field", said("'options' must be an object"))
     preset = data.get("preset")
     if preset is not None and (not isinstance(preset, str) or len(preset) > 20):
-        raise ProtocolError("bad_field", f"'preset' must be one of {', '.join(PRESETS)} or null")
+        raise ProtocolError("bad_field", said("'preset' must be one of {presets} or null", presets=", ".join(PRESETS)))
     try:
         # The core's one parser: the preset's options, then the form's (typed, or text from elsewhere).
         resolved = parse_options(rules, given, preset=preset)
         chosen = resolved.to_dict()
         new_game(rules, seats, seed=0, options=resolved)  # what the seat count refuses (H-8's deal, H-11's pairs)
     except (InvalidNotationError, TypeError) as error:
-        raise ProtocolError("bad_field", str(error)) from None
+        raise ProtocolError("bad_field", words_of(error)) from None
     named = set(given) | (set(preset_options(rules, preset)) if preset is not None else set())
     options = {name: chosen[name] for name in named}
     bots = data.get("bots", [])
     if not isinstance(bots, list) or len(bots) > seats - 1:
-        raise ProtocolError("bad_field", f"'bots' lists at most {seats - 1} seats after yours")
+        raise ProtocolError("bad_field", said("'bots' lists at most {n} seats after yours", n=seats - 1))
     seat_bots: list[str | None] = [None]
     for bot in bots:
         if bot is not None and (not isinstance(bot, str) or bot not in known_bots()):
-            raise ProtocolError("bad_field", f"unknown bot {str(bot)[:20]!r} (known: {', '.join(known_bots())})")
+            raise ProtocolError(
+                "bad_field",
+                said("unknown bot {bot} (known: {known})", bot=repr(str(bot)[:20]), known=", ".join(known_bots())),
+            )
         if bot is not None:
             refused = game_refusal(bot, rules.name, seats)
             if refused is not None:
@@ -359,13 +399,21 @@ def spec_json(spec: OptionSpec) -> dict[str, Any]:
         "high": spec.high,
         "rule": spec.rule,
         "words": spec.words,
+        "title": spec.title or spec.name.replace("_", " "),
+        "choice_words": dict(spec.choice_words),
     }
 
 
 def presets_json(rules: RuleSet) -> list[dict[str, Any]]:
     """The presets, with the options each sets in this rule set (``GET /api/rules``)."""
     return [
-        {"name": name, "words": PRESET_WORDS.get(name, ""), "options": preset_options(rules, name)} for name in PRESETS
+        {
+            "name": name,
+            "title": PRESET_TITLES.get(name, name),
+            "words": PRESET_WORDS.get(name, ""),
+            "options": preset_options(rules, name),
+        }
+        for name in PRESETS
     ]
 
 
@@ -379,6 +427,7 @@ def table_rules(rules_name: str, options: Mapping[str, Any]) -> dict[str, Any]:
     preset = next((name for name in PRESETS if preset_options(rules, name) == changed), None)
     return {
         "preset": preset,
+        "preset_title": None if preset is None else PRESET_TITLES.get(preset, preset),
         "options": [{**spec_json(spec), "value": values[spec.name]} for spec in specs],
     }
 
@@ -386,7 +435,10 @@ def table_rules(rules_name: str, options: Mapping[str, Any]) -> dict[str, Any]:
 def _seconds(data: Mapping[str, Any], key: str, default: float, limit: float) -> float:
     value = data.get(key, default)
     if type(value) not in (int, float) or not 0 <= value <= limit:
-        raise ProtocolError("bad_field", f"{key!r} must be a number of seconds from 0 to {limit:g}")
+        raise ProtocolError(
+            "bad_field",
+            said("{field} must be a number of seconds from 0 to {limit}", field=repr(key), limit=f"{limit:g}"),
+        )
     return float(value)
 
 
@@ -397,10 +449,10 @@ def parse_name(value: object) -> str:
         ProtocolError: not text, or empty once cleaned.
     """
     if not isinstance(value, str) or len(value) > MAX_NAME * 4:
-        raise ProtocolError("bad_field", f"a name is text of at most {MAX_NAME} characters")
+        raise ProtocolError("bad_field", said("a name is text of at most {n} characters", n=MAX_NAME))
     name = clean_text(value, MAX_NAME)
     if not name:
-        raise ProtocolError("bad_field", "a name needs a visible character")
+        raise ProtocolError("bad_field", said("a name needs a visible character"))
     return name
 
 
@@ -414,6 +466,25 @@ def settings_from_json(data: Mapping[str, Any]) -> TableSettings:
         float(data["grace"]),
         float(data["turn_seconds"]),
     )
+
+
+def words_of(error: BaseException) -> str:
+    """An exception's message as words a connection can read in its language: the ``Said`` it was raised
+    with (the core's refusals), else its text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Translatable) and isinstance(first, str) else str(error)
+
+
+def localized(message: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    """A server message in ``lang``: every ``said(...)`` in it translated (an ``error``'s plain ``message``
+    looked up as a message id); ``message`` itself in English. Codes, notation and events never change."""
+    if lang == DEFAULT:
+        return message
+    out: dict[str, Any] = in_language(message, lang)
+    text = message.get("message")
+    if message.get("type") == "error" and isinstance(text, str) and not isinstance(text, Translatable):
+        out["message"] = translate(text, lang)
+    return out
 
 
 def dumps(message: Mapping[str, Any]) -> str:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unoengine.core.record import parse_record
+from unoengine.i18n import DEFAULT
 from unoengine.play.review import review_steps
 
 __all__ = ["KEEP", "Review", "Reviews", "analyse_in_worker", "steps_json"]
@@ -66,10 +67,11 @@ def analyse_in_worker(record_text: str, iterations: int, slot: int) -> dict[str,
     return result
 
 
-def steps_json(record_text: str, names: list[str]) -> str:
-    """The review's ``steps`` as JSON text: the deal and one step per action, every hand face up."""
+def steps_json(record_text: str, names: list[str], lang: str = DEFAULT) -> str:
+    """The review's ``steps`` as JSON text: the deal and one step per action, every hand face up;
+    their lines and words in ``lang``."""
     steps = review_steps(parse_record(record_text), names)
-    return json.dumps([step.to_json() for step in steps], separators=(",", ":"))
+    return json.dumps([step.to_json(lang) for step in steps], separators=(",", ":"), ensure_ascii=lang == DEFAULT)
 
 
 @dataclass(eq=False)
@@ -89,6 +91,8 @@ class Review:
     total: int | None = None
     result: dict[str, Any] | None = None
     building: asyncio.Future[str] | None = field(default=None, repr=False)
+    said_in: dict[str, asyncio.Future[str]] = field(default_factory=dict, repr=False)
+    """The steps in another language than English, built when first asked (``?lang=``), kept with the review."""
 
 
 class Reviews:
@@ -137,6 +141,17 @@ class Reviews:
                 review.building = asyncio.ensure_future(asyncio.to_thread(steps_json, record, names))
             review.steps = await asyncio.shield(review.building)
         return review
+
+    async def steps_in(self, review: Review, lang: str) -> str:
+        """The review's steps as JSON text in ``lang`` (English: :attr:`Review.steps`), built once per language."""
+        if lang == DEFAULT and review.steps is not None:
+            return review.steps
+        building = review.said_in.get(lang)
+        if building is None:
+            building = review.said_in[lang] = asyncio.ensure_future(
+                asyncio.to_thread(steps_json, review.record, review.names, lang)
+            )
+        return await asyncio.shield(building)
 
     def analysis(self, review: Review) -> dict[str, Any]:
         """The ``analysis`` part of the answer: status, progress and (when done) the result."""

@@ -12,6 +12,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from unoengine.bots.base import Bot, game_refusal
+from unoengine.i18n import said
 from unoengine.server import auth, lobby
 from unoengine.server.commands import STAND_IN, Client, Refused, bot_name
 from unoengine.server.protocol import Hello, ProtocolError, Start
@@ -41,7 +42,7 @@ class Seating:
         actor, outbox = self.actor, self.actor.outbox
         seat = self.seat_of(message.token)
         if message.token is not None and seat is None:
-            outbox.error(client, "auth", "that seat token is not valid at this table")
+            outbox.error(client, "auth", said("that seat token is not valid at this table"))
             client.outlet.drop("auth")
             return
         actor.clients.add(client)
@@ -111,10 +112,10 @@ class Seating:
         """
         seat = client.seat
         if seat is None:
-            raise Refused("auth", "spectators cannot act: join the table to get a seat")
+            raise Refused("auth", said("spectators cannot act: join the table to get a seat"))
         row = self.actor.row.seats.get(seat)
         if row is None or not auth.token_matches(token, row.token_hash):
-            raise Refused("auth", "that seat token is not valid for your seat")
+            raise Refused("auth", said("that seat token is not valid for your seat"))
         return seat
 
     def host(self, client: Client, token: str) -> int:
@@ -125,7 +126,8 @@ class Seating:
         """
         seat = self.authenticated(client, token)
         if seat != self.actor.row.host:
-            raise Refused("not_host", f"only the host (seat {self.actor.row.host}) can do that")
+            # TRANSLATORS: {seat} is "seat N"
+            raise Refused("not_host", said("only the host ({seat}) can do that", seat=f"seat {self.actor.row.host}"))
         return seat
 
     def person(self, seat: int) -> SeatRow:
@@ -133,9 +135,10 @@ class Seating:
         table_row = self.actor.row
         row = table_row.seats.get(seat)
         if row is None or row.bot is not None or not 0 <= seat < table_row.settings.seats:
-            raise Refused("bad_seat", f"seat {seat} is not a person's seat")
+            # TRANSLATORS: {seat} is "seat N"
+            raise Refused("bad_seat", said("{seat} is not a person's seat", seat=f"seat {seat}"))
         if seat == table_row.host:
-            raise Refused("bad_seat", "that is the host's own seat")
+            raise Refused("bad_seat", said("that is the host's own seat"))
         return row
 
     def absent(self, seat: int) -> int:
@@ -147,7 +150,8 @@ class Seating:
         self.person(seat)
         presence = self.actor.presence[seat]
         if presence.connected and not presence.away:
-            raise Refused("present", f"seat {seat}'s player is connected")
+            # TRANSLATORS: {seat} is "seat N"
+            raise Refused("present", said("{seat}'s player is connected", seat=f"seat {seat}"))
         return seat
 
     def check_bot(self, bot: str) -> None:
@@ -162,13 +166,13 @@ class Seating:
     async def join(self, name: str) -> tuple[int, str]:
         actor = self.actor
         if actor.status != "lobby":
-            raise ProtocolError("started", "this table's game has started: watch it with the spectator link")
+            raise ProtocolError("started", said("this table's game has started: watch it with the spectator link"))
         token = auth.new_token()
         row = SeatRow(name, auth.hash_token(token), None)
         while True:
             open_seats = actor.open_seats()
             if not open_seats:
-                raise ProtocolError("full", "every seat is taken")
+                raise ProtocolError("full", said("every seat is taken"))
             seat = open_seats[0]
             try:
                 await actor.store.put_seat(actor.code, seat, row)
@@ -184,7 +188,7 @@ class Seating:
         actor = self.actor
         fresh = actor.store.load_table(actor.code)
         if fresh is None or set(fresh.seats) == set(actor.row.seats):
-            raise ProtocolError("full", "every seat is taken")  # nothing new: the store will not take it either
+            raise ProtocolError("full", said("every seat is taken"))  # nothing new: the store will not take it either
         actor.pipeline.adopt(fresh)
 
     async def vacate(self, seat: int, bot: str | None) -> None:
@@ -221,7 +225,8 @@ class Seating:
     async def replace(self, seat: int, bot: str) -> None:
         actor = self.actor
         if not 0 <= seat < actor.row.settings.seats or seat == actor.row.host:
-            raise Refused("bad_seat", f"seat {seat} is not a seat the host can give to a bot")
+            # TRANSLATORS: {seat} is "seat N"
+            raise Refused("bad_seat", said("{seat} is not a seat the host can give to a bot", seat=f"seat {seat}"))
         self.check_bot(bot)
         row = actor.row.seats.get(seat)
         if row is not None and row.bot is None:
@@ -239,13 +244,13 @@ class Seating:
         """``start``: the open seats filled with bots when asked (or refused while any is open), then the deal."""
         actor = self.actor
         if actor.status != "lobby":
-            raise Refused("started", "the game has already started")
+            raise Refused("started", said("the game has already started"))
         if actor.open_seats() and actor.store.shared:  # a join on another worker may not have reached this one yet
             with contextlib.suppress(ProtocolError):
                 self.catch_up_seats()
         open_seats = actor.open_seats()
         if open_seats and not message.fill:
-            raise Refused("seats_open", f"{len(open_seats)} seat(s) still open: wait, or fill them with bots")
+            raise Refused("seats_open", said("{n} seat(s) still open: wait, or fill them with bots", n=len(open_seats)))
         if open_seats:
             self.check_bot(message.bot)
         for seat in open_seats:

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from unoengine.i18n import said
 from unoengine.server import auth
 from unoengine.server.commands import OUTBOX, Client, Disconnect
-from unoengine.server.protocol import Chat, Hello, Ping, ProtocolError, Sync, dumps, parse_message
+from unoengine.server.protocol import Chat, Hello, Ping, ProtocolError, Sync, dumps, localized, parse_message
 
 if TYPE_CHECKING:
     from unoengine.server.actor import TableActor
@@ -93,7 +94,7 @@ CHAT_RATE = 1.0
 CHAT_BURST = 5.0
 """Chat lines a second per connection, and its burst."""
 
-NOT_A_CODE = ("bad_code", f"that is not a table code ({auth.CODE_LENGTH} letters and digits)")
+NOT_A_CODE = ("bad_code", said("that is not a table code ({n} letters and digits)", n=auth.CODE_LENGTH))
 """The error of a code no table could have (``GET /api/tables/{code}``, a ``hello``)."""
 
 FLOOD_LIMIT = 200
@@ -126,7 +127,7 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
         if actor is not None:
             actor.send(client, message)
         else:
-            outlet.push(dumps(message))
+            outlet.push(dumps(localized(message, client.lang)))
 
     try:
         while not outlet.closed:
@@ -138,31 +139,32 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
             if not bucket.take():
                 flooded += 1
                 if flooded > FLOOD_LIMIT:
-                    reply({"type": "error", "code": "flood", "message": "too many messages: disconnected"})
+                    reply({"type": "error", "code": "flood", "message": said("too many messages: disconnected")})
                     outlet.drop("flood")
                     break
                 now = time.monotonic()
                 if now - last_notice > 1:
                     last_notice = now
-                    reply({"type": "error", "code": "rate_limited", "message": "too many messages: slow down"})
+                    reply({"type": "error", "code": "rate_limited", "message": said("too many messages: slow down")})
                 if owed_sync is None:
                     owed_sync = asyncio.get_running_loop().call_later(RATE_SYNC_SECONDS, sync_after_refusal)
                 continue
             try:
                 if text is None:
-                    raise ProtocolError("bad_json", "messages are JSON text frames")
+                    raise ProtocolError("bad_json", said("messages are JSON text frames"))
                 message = parse_message(text)
             except ProtocolError as error:
                 reply({"type": "error", "code": error.code, "message": error.message})
                 continue
             if isinstance(message, Hello):
                 if actor is not None:
-                    reply({"type": "error", "code": "bad_type", "message": "already said hello"})
+                    reply({"type": "error", "code": "bad_type", "message": said("already said hello")})
                     continue
+                client.lang = message.lang
                 found = server.actor(message.table)
                 if found is None:
                     known = auth.is_code(message.table)
-                    code, text = ("no_table", "there is no table with that code") if known else NOT_A_CODE
+                    code, text = ("no_table", said("there is no table with that code")) if known else NOT_A_CODE
                     reply({"type": "error", "code": code, "message": text})
                     continue
                 actor = found
@@ -172,10 +174,10 @@ async def serve_socket(server: UnoServer, websocket: WebSocket) -> None:
                 reply({"type": "pong"})
                 continue
             if actor is None:
-                reply({"type": "error", "code": "hello_first", "message": "say hello to a table first"})
+                reply({"type": "error", "code": "hello_first", "message": said("say hello to a table first")})
                 continue
             if isinstance(message, Chat) and not chat_bucket.take():
-                reply({"type": "error", "code": "rate_limited", "message": "one chat line a second"})
+                reply({"type": "error", "code": "rate_limited", "message": said("one chat line a second")})
                 continue
             actor.submit(message, client, received)
     except WebSocketDisconnect:
