@@ -5,7 +5,8 @@
 import { beep, setSound, setTimers, soundOn } from "./clock.js";
 import { h, reducedMotion } from "./dom.js";
 import { gamePanel, offered, peoplePanel, summaryPanel } from "./game.js";
-import { CODE_LENGTH, forgetSeat, home, joinPage, rulesPanel, seats } from "./lobby.js";
+import { LANGUAGES, language, preferred, t, tn, useLanguage } from "./i18n.js";
+import { badCode, CODE_LENGTH, forgetSeat, home, joinPage, rulesPanel, seats } from "./lobby.js";
 import { askPlay, closeDialog, dialogOpen, openDialog } from "./picker.js";
 import { reviewPage } from "./review.js";
 
@@ -40,7 +41,7 @@ function route() {
   if (r) {
     // A finished game's review (review.js): the viewer's seat, if any, from the seats this browser holds.
     const code = r[1].toUpperCase();
-    whereEl.textContent = `table ${code} · review`;
+    whereEl.textContent = t("table {code} · review", { code });
     connEl.textContent = ""; // no connection: the review is one request (and polls while it is analysed)
     connEl.className = "conn";
     return reviewPage(app, code, Number(r[2]), seats()[code]?.seat ?? null).catch((e) =>
@@ -50,19 +51,15 @@ function route() {
   const m = /^\/t\/([^/]*)$/.exec(location.pathname);
   if (!m) return home(app, go).catch((e) => app.replaceChildren(h("p", { class: "error" }, e.message)));
   const code = m[1].toUpperCase();
-  whereEl.textContent = `table ${code}`;
+  whereEl.textContent = t("table {code}", { code });
   if (!new RegExp(`^[A-Z0-9]{${CODE_LENGTH}}$`).test(code)) {
     app.replaceChildren(
       h(
         "section",
         { class: "panel", id: "no-table" },
-        h("h2", {}, "Not a table code"),
-        h(
-          "p",
-          { class: "error", role: "alert" },
-          `A table code has ${CODE_LENGTH} letters and digits (like ABC234); “${m[1]}” does not.`,
-        ),
-        h("p", {}, h("a", { href: "/", "data-link": true }, "Back to the start page")),
+        h("h2", {}, t("Not a table code")),
+        h("p", { class: "error", role: "alert" }, badCode(m[1])),
+        h("p", {}, h("a", { href: "/", "data-link": true }, t("Back to the start page"))),
       ),
     );
     return;
@@ -95,33 +92,33 @@ function route() {
 }
 
 function connect() {
-  const t = T;
+  const ses = T;
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
-  t.ws = ws;
-  connEl.textContent = "connecting…";
+  ses.ws = ws;
+  connEl.textContent = t("connecting…");
   connEl.className = "conn wait";
   ws.onopen = () => {
-    const hello = { type: "hello", table: t.code };
-    if (t.token) hello.token = t.token;
-    if (t.v > 0) {
-      hello.since = t.v;
-      hello.game = t.game;
+    const hello = { type: "hello", table: ses.code, lang: language() };
+    if (ses.token) hello.token = ses.token;
+    if (ses.v > 0) {
+      hello.since = ses.v;
+      hello.game = ses.game;
     }
     ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (ev) => {
-    if (T === t) receive(JSON.parse(ev.data));
+    if (T === ses) receive(JSON.parse(ev.data));
   };
   ws.onclose = () => {
-    if (t.closed || T !== t) return;
-    t.online = false;
-    connEl.textContent = "reconnecting…";
+    if (ses.closed || T !== ses) return;
+    ses.online = false;
+    connEl.textContent = t("reconnecting…");
     connEl.className = "conn bad";
     render();
     setTimeout(() => {
-      if (T === t && !t.closed) connect();
-    }, t.backoff);
-    t.backoff = Math.min(10000, t.backoff * 2);
+      if (T === ses && !ses.closed) connect();
+    }, ses.backoff);
+    ses.backoff = Math.min(10000, ses.backoff * 2);
   };
 }
 
@@ -146,23 +143,27 @@ function act(action) {
 // -- names: seats are numbered from 1 for people --------------------------------------------------
 const names = {
   seat(seat) {
-    if (seat === null || seat === undefined) return "nobody";
-    if (seat === T.seat) return "you";
-    return T.lobby?.seats[seat]?.name || `Seat ${seat + 1}`;
+    if (seat === null || seat === undefined) return t("nobody");
+    // TRANSLATORS: the reader, where the server's words name their seat ("{name} drew 2 cards")
+    if (seat === T.seat) return t("you");
+    return T.lobby?.seats[seat]?.name || t("Seat {n}", { n: seat + 1 });
   },
   Seat(seat) {
     const n = names.seat(seat);
     return n.charAt(0).toUpperCase() + n.slice(1);
   },
-  // The server's words name seats "seat N" (its number from 0); the table names them ("seat 0's
-  // decision" is "your decision", "not seat 0's" is "not yours").
+  // The server's words name seats "seat N" (its number from 0); the table names them. In English
+  // with the possessive ("seat 0's decision" is "your decision", "not seat 0's" is "not yours"); in
+  // another language the token is the name (the reader's own seat: their word for "you").
   inText: (text) =>
-    (text || "").replace(/\bseat (\d+)('s\b(\s+\w)?)?/g, (_, n, own, next) => {
-      const seat = Number(n);
-      if (!own) return names.seat(seat);
-      if (seat !== T.seat) return `${names.seat(seat)}'s${next || ""}`;
-      return next ? `your${next}` : "yours";
-    }),
+    language() === "en"
+      ? (text || "").replace(/\bseat (\d+)('s\b(\s+\w)?)?/g, (_, n, own, next) => {
+          const seat = Number(n);
+          if (!own) return names.seat(seat);
+          if (seat !== T.seat) return `${names.seat(seat)}'s${next || ""}`;
+          return next ? `your${next}` : "yours";
+        })
+      : (text || "").replace(/\bseat (\d+)/g, (_, n) => names.seat(Number(n))),
   label: (a) => names.inText(a.label),
 };
 const targetName = (seat) => names.Seat(seat);
@@ -179,103 +180,113 @@ const isHost = () => {
 
 // -- what the server says -------------------------------------------------------------------
 function receive(msg) {
-  const t = T;
-  const before = t.view;
+  const ses = T;
+  const before = ses.view;
   setTimers(msg.timers);
   // A refusal is about the moment it was made: the next state (a step, or a sync at another
   // version) takes its banner away.
-  if (t.banner && "v" in msg && msg.type !== "error" && (msg.v !== t.bannerV || msg.game !== t.game)) t.banner = "";
+  if (ses.banner && "v" in msg && msg.type !== "error" && (msg.v !== ses.bannerV || msg.game !== ses.game))
+    ses.banner = "";
   switch (msg.type) {
     case "welcome":
-      t.backoff = 500;
-      t.online = true;
-      connEl.textContent = t.seat === null ? "watching" : "connected";
+      ses.backoff = 500;
+      ses.online = true;
+      connEl.textContent = ses.seat === null ? t("watching") : t("connected");
       connEl.className = "conn ok";
-      t.lobby = msg.table;
-      t.host = msg.host;
-      t.chat = msg.chat || [];
-      if (msg.seat !== null) t.seat = msg.seat;
+      ses.lobby = msg.table;
+      ses.host = msg.host;
+      ses.chat = msg.chat || [];
+      if (msg.seat !== null) ses.seat = msg.seat;
       break;
     case "lobby":
-      t.lobby = msg.table;
+      ses.lobby = msg.table;
       break;
     case "sync":
-      t.game = msg.game;
-      t.v = msg.v;
-      t.view = msg.view;
-      if (t.logGame !== msg.game || msg.v > (t.loggedV ?? -1)) {
+      ses.game = msg.game;
+      ses.v = msg.v;
+      ses.view = msg.view;
+      if (ses.logGame !== msg.game || msg.v > (ses.loggedV ?? -1)) {
         // A new game, a reloaded page, or steps the log missed: rebuild it from every step of the game.
-        if (t.logGame !== msg.game) {
-          t.log = [];
-          t.loggedV = -1;
+        if (ses.logGame !== msg.game) {
+          ses.log = [];
+          ses.loggedV = -1;
         }
-        t.logGame = msg.game;
-        if (msg.v === 0 && (t.loggedV ?? -1) < 0) openLog(msg.lines); // nothing played yet: the first card
-        if (msg.v > 0 && msg.v > (t.loggedV ?? -1)) send({ type: "sync", since: 0, game: msg.game });
+        ses.logGame = msg.game;
+        if (msg.v === 0 && (ses.loggedV ?? -1) < 0) openLog(msg.lines); // nothing played yet: the first card
+        if (msg.v > 0 && msg.v > (ses.loggedV ?? -1)) send({ type: "sync", since: 0, game: msg.game });
       }
       break;
     case "steps":
       // A rebuild (every step of the game, after a reload) replaces what the log holds.
-      if (msg.game !== t.logGame || Array.isArray(msg.lines) || (msg.steps.length && msg.steps[0].v <= t.loggedV)) {
-        t.log = [];
-        t.loggedV = -1;
+      if (msg.game !== ses.logGame || Array.isArray(msg.lines) || (msg.steps.length && msg.steps[0].v <= ses.loggedV)) {
+        ses.log = [];
+        ses.loggedV = -1;
       }
       if (Array.isArray(msg.lines)) openLog(msg.lines); // the whole game: its opening lines first
-      t.logGame = msg.game;
-      t.game = msg.game;
+      ses.logGame = msg.game;
+      ses.game = msg.game;
       for (const s of msg.steps) logStep(s, false);
-      t.v = msg.v;
-      t.view = msg.view;
+      ses.v = msg.v;
+      ses.view = msg.view;
       break;
     case "step":
-      if (msg.game !== t.logGame) {
-        t.log = [];
-        t.loggedV = -1;
+      if (msg.game !== ses.logGame) {
+        ses.log = [];
+        ses.loggedV = -1;
       }
-      t.logGame = msg.game;
-      t.game = msg.game;
-      t.v = msg.v;
-      t.view = msg.view;
-      if (t.loggedV > 0 && msg.v > t.loggedV + 1) send({ type: "sync", since: 0, game: msg.game }); // a gap
+      ses.logGame = msg.game;
+      ses.game = msg.game;
+      ses.v = msg.v;
+      ses.view = msg.view;
+      if (ses.loggedV > 0 && msg.v > ses.loggedV + 1) send({ type: "sync", since: 0, game: msg.game }); // a gap
       logStep(msg, true);
       break;
     case "chat":
-      t.chat.push(msg);
-      if (t.chat.length > 50) t.chat.shift();
+      ses.chat.push(msg);
+      if (ses.chat.length > 50) ses.chat.shift();
       break;
     case "error":
-      refused(t, msg);
-      if (msg.code === "auth" && t.token) forgetSeat(t.code); // a stale token: forget it
+      refused(ses, msg);
+      if (msg.code === "auth" && ses.token) forgetSeat(ses.code); // a stale token: forget it
       break;
     default:
       return;
   }
   render();
   if (msg.type === "step") showStep(msg, before);
-  t.arriving = []; // drawn cards arrive once, not at every redraw
+  ses.arriving = []; // drawn cards arrive once, not at every redraw
 }
 
 // A banner that says what went wrong, until the next state.
-function say(t, text, v = t.v) {
-  t.banner = text;
-  t.bannerV = v;
+function say(ses, text, v = ses.v) {
+  ses.banner = text;
+  ses.bannerV = v;
 }
 
 // The server's error: its message, seats named; a refused play (`illegal`) says its reason and rule.
-function refused(t, msg) {
-  const probe = t.probe;
-  t.probe = null;
-  const reason = youAgree(names.inText((msg.message || "").replace(/^Refused \([^)]*\):\s*/, "")));
-  const rule = msg.rule ? ` (rule ${msg.rule})` : "";
+function refused(ses, msg) {
+  const probe = ses.probe;
+  ses.probe = null;
+  const why = names.inText((msg.message || "").replace(/^Refused \([^)]*\):\s*/, ""));
+  const reason = language() === "en" ? youAgree(why) : why;
+  const rule = msg.rule;
   if (!probe) {
-    say(t, msg.code === "illegal" ? `Refused: ${reason}${rule}` : names.inText(msg.message), msg.v ?? t.v);
+    // TRANSLATORS: {reason} is the server's reason (already in the reader's language); {rule} a rule's id (C-4)
+    const refusal = rule ? t("Refused: {reason} (rule {rule})", { reason, rule }) : t("Refused: {reason}", { reason });
+    say(ses, msg.code === "illegal" ? refusal : names.inText(msg.message), msg.v ?? ses.v);
   } else if (msg.code === "illegal") {
-    say(t, `${probe} cannot be played now: ${reason}${rule}`);
+    say(
+      ses,
+      rule
+        ? // TRANSLATORS: {card} is a card's notation (R5, W+4); {why} the server's reason; {rule} a rule's id
+          t("{card} cannot be played now: {why} (rule {rule})", { card: probe, why: reason, rule })
+        : t("{card} cannot be played now: {why}", { card: probe, why: reason }),
+    );
   } // (a probe overtaken by a step, `stale`: the page's own reason stays until the next state)
 }
 
 // The engine's reasons speak of "seat N": for the reader's own seat the verb agrees with "you"
-// ("you holds 2 cards" → "you hold 2 cards").
+// ("you holds 2 cards" → "you hold 2 cards"). English only.
 const youAgree = (text) =>
   text.replace(/\byou (has|is|does|\w+?(?:ch|sh|x|ss)es|\w+[^s\W]s)\b/g, (_, verb) => {
     const plain = { has: "have", is: "are", does: "do" }[verb];
@@ -362,7 +373,10 @@ function pick(card) {
     // Why not: the page's words at once (what is asked now, of whom), then the engine's reason and
     // rule, asked of the server by offering the card as it is; the server refuses it and changes nothing.
     const now = names.inText(v.to_act === T.seat ? v.words?.prompt : whoseTurn(v));
-    say(T, `${card} cannot be played now${now ? `: ${now}` : ""}`);
+    say(
+      T,
+      now ? t("{card} cannot be played now: {why}", { card, why: now }) : t("{card} cannot be played now", { card }),
+    );
     T.selected = card;
     if (T.seat !== null && v.outcome === null && online()) {
       T.probe = card;
@@ -374,7 +388,10 @@ function pick(card) {
   askPlay(card, options, { sides: v.sides?.[card], sizes: v.hand_sizes, names: targetName, play: act });
 }
 
-const whoseTurn = (v) => (v.outcome !== null ? "the game is over" : v.words?.prompt || `it is seat ${v.to_act}'s turn`);
+const whoseTurn = (v) =>
+  v.outcome !== null
+    ? t("the game is over")
+    : v.words?.prompt || t("it is {name}'s turn", { name: names.seat(v.to_act) });
 
 // "Next round": the server waits for every person's `ready` (the lobby's `waiting`) before dealing on.
 function ready() {
@@ -387,8 +404,8 @@ function ready() {
 
 function leave() {
   openDialog(
-    "Leave the table?",
-    h("p", {}, "A bot takes your seat in a game in progress; in the lobby the seat opens for somebody else."),
+    t("Leave the table?"),
+    h("p", {}, t("A bot takes your seat in a game in progress; in the lobby the seat opens for somebody else.")),
     h(
       "button",
       {
@@ -402,7 +419,7 @@ function leave() {
           }
         },
       },
-      "Leave",
+      t("Leave"),
     ),
   );
 }
@@ -428,20 +445,21 @@ const ui = {
 
 // -- the page ----------------------------------------------------------------------------
 function render() {
-  const t = T;
-  if (!t?.lobby) return;
-  const L = t.lobby;
-  if (!t.board) {
-    t.board = h("div", { class: "board" });
-    t.side = sidePanel();
-    app.replaceChildren(t.board, t.side);
+  const ses = T;
+  if (!ses?.lobby) return;
+  const L = ses.lobby;
+  if (!ses.board) {
+    ses.board = h("div", { class: "board" });
+    ses.side = sidePanel();
+    app.replaceChildren(ses.board, ses.side);
   }
-  const v = t.view;
-  if (t.summary && t.readySent && v?.outcome === null && !(L.waiting || []).length) t.summary = null;
+  const v = ses.view;
+  if (ses.summary && ses.readySent && v?.outcome === null && !(L.waiting || []).length) ses.summary = null;
   // A page (re)opened while the next round waits for this seat shows the summary it waits on.
-  if (!t.summary && !t.readySent && t.lastRound && (L.waiting || []).includes(t.seat)) t.summary = t.lastRound;
+  if (!ses.summary && !ses.readySent && ses.lastRound && (L.waiting || []).includes(ses.seat))
+    ses.summary = ses.lastRound;
   const parts = [];
-  if (t.banner)
+  if (ses.banner)
     parts.push(
       h(
         "p",
@@ -449,18 +467,18 @@ function render() {
           class: "banner",
           role: "alert",
           onclick: () => {
-            t.banner = "";
+            ses.banner = "";
             render();
           },
         },
-        t.banner,
+        ses.banner,
         " ✕",
       ),
     );
   if (L.status === "lobby" || !v) parts.push(lobbyPanel(L));
   else parts.push(gamePanel(L, v, ui));
-  if (v && L.status !== "lobby" && t.summary) parts.push(summaryPanel(t.summary, L, v, ui));
-  if (!online() && t.lobby)
+  if (v && L.status !== "lobby" && ses.summary) parts.push(summaryPanel(ses.summary, L, v, ui));
+  if (!online() && ses.lobby)
     parts.push(
       h(
         "div",
@@ -468,30 +486,32 @@ function render() {
         h(
           "div",
           { class: "box" },
-          h("h3", {}, "Reconnecting…"),
+          h("h3", {}, t("Reconnecting…")),
           h(
             "p",
             {},
-            "The connection to the table is down. The table is locked until it is back: nothing you press is sent or lost.",
+            t(
+              "The connection to the table is down. The table is locked until it is back: nothing you press is sent or lost.",
+            ),
           ),
         ),
       ),
     );
-  t.board.replaceChildren(...parts);
-  if (v && L.status !== "lobby" && t.shownGame !== t.game) {
-    t.shownGame = t.game; // a game begins: show the table from its top (the lobby may have been scrolled)
+  ses.board.replaceChildren(...parts);
+  if (v && L.status !== "lobby" && ses.shownGame !== ses.game) {
+    ses.shownGame = ses.game; // a game begins: show the table from its top (the lobby may have been scrolled)
     window.scrollTo(0, 0);
   }
-  const log = t.side.querySelector("#log");
-  log.replaceChildren(...t.log.slice(-80).map((l) => h("li", { class: l.timeout ? "timeout" : "" }, l.text)));
+  const log = ses.side.querySelector("#log");
+  log.replaceChildren(...ses.log.slice(-80).map((l) => h("li", { class: l.timeout ? "timeout" : "" }, l.text)));
   log.scrollTop = log.scrollHeight;
-  const chat = t.side.querySelector("#chat");
-  chat.replaceChildren(...t.chat.map((c) => h("li", {}, h("b", {}, `${c.name}: `), c.text)));
+  const chat = ses.side.querySelector("#chat");
+  chat.replaceChildren(...ses.chat.map((c) => h("li", {}, h("b", {}, `${c.name}: `), c.text)));
   chat.scrollTop = chat.scrollHeight;
-  t.side.querySelector("#people-slot").replaceChildren(peoplePanel(L, ui));
-  const input = t.side.querySelector("#chat-input");
-  input.disabled = t.seat === null;
-  input.placeholder = t.seat === null ? "spectators cannot chat" : "say something";
+  ses.side.querySelector("#people-slot").replaceChildren(peoplePanel(L, ui));
+  const input = ses.side.querySelector("#chat-input");
+  input.disabled = ses.seat === null;
+  input.placeholder = ses.seat === null ? t("spectators cannot chat") : t("say something");
 }
 
 function lobbyPanel(L) {
@@ -500,14 +520,15 @@ function lobbyPanel(L) {
   return h(
     "section",
     { class: "panel lobby" },
-    h("h2", {}, `${L.title} — table ${L.code}`),
+    h("h2", {}, t("{title} — table {code}", { title: L.title, code: L.code })),
     h(
       "p",
       {},
-      "Invite link: ",
+      t("Invite link:"),
+      " ",
       h("input", { readonly: true, value: invite, id: "invite", onclick: (e) => e.target.select() }),
     ),
-    h("p", {}, "Spectator link: ", h("a", { href: `/t/${L.code}?watch=1` }, `${invite}?watch=1`)),
+    h("p", {}, t("Spectator link:"), " ", h("a", { href: `/t/${L.code}?watch=1` }, `${invite}?watch=1`)),
     rulesPanel(L),
     isHost()
       ? h(
@@ -516,22 +537,22 @@ function lobbyPanel(L) {
           h(
             "button",
             { id: "start", class: "play", disabled: open > 0, onclick: () => send({ type: "start", token: T.token }) },
-            "Start",
+            t("Start"),
           ),
           open
             ? h(
                 "button",
                 { id: "start-bots", onclick: () => send({ type: "start", token: T.token, fill: true }) },
-                `Start, bots in the ${open} open seat${open === 1 ? "" : "s"}`,
+                tn("Start, bots in the {n} open seat", "Start, bots in the {n} open seats", open),
               )
             : null,
         )
-      : h("p", {}, "Waiting for the host to start…"),
+      : h("p", {}, t("Waiting for the host to start…")),
   );
 }
 
 function sidePanel() {
-  const input = h("input", { id: "chat-input", maxlength: 300, "aria-label": "chat" });
+  const input = h("input", { id: "chat-input", maxlength: 300, "aria-label": t("chat") });
   const sound = h("input", {
     type: "checkbox",
     id: "sound",
@@ -542,9 +563,9 @@ function sidePanel() {
     "aside",
     { class: "panel side" },
     h("div", { id: "people-slot" }),
-    h("h3", {}, "What happened"),
+    h("h3", {}, t("What happened")),
     h("ul", { class: "log", id: "log", "aria-live": "polite" }),
-    h("h3", {}, "Chat"),
+    h("h3", {}, t("Chat")),
     h("ul", { class: "chat", id: "chat" }),
     h(
       "form",
@@ -557,7 +578,7 @@ function sidePanel() {
       },
       input,
     ),
-    h("label", { class: "sound" }, sound, " Sounds"),
+    h("label", { class: "sound" }, sound, " ", t("Sounds")),
   );
 }
 
@@ -599,4 +620,30 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
-route();
+// -- the reader's language: a picker in the header of every page ---------------------------------
+// A new language reloads the page's words at once: the page is drawn again, and a table's connection
+// opens again with the new `lang` in its `hello`, so that the server says its words in it too.
+const langSel = h(
+  "select",
+  { id: "lang", class: "lang", "aria-label": "Language" },
+  Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, lang: code }, name)),
+);
+langSel.addEventListener("change", async () => {
+  await useLanguage(langSel.value, true);
+  pageWords();
+  route();
+});
+document.querySelector("header").append(langSel);
+
+// The words of the page's frame (the rest is drawn by the route).
+function pageWords() {
+  langSel.value = language();
+  // TRANSLATORS: the label of the language picker (each language's own name is its option)
+  langSel.setAttribute("aria-label", t("Language"));
+  langSel.title = t("Language");
+}
+
+useLanguage(preferred()).then(() => {
+  pageWords();
+  route();
+});

@@ -1,6 +1,7 @@
 // Countdowns from the server's `timers` (milliseconds left when the message was sent) and optional
 // sounds (off by default). Presentation only: the server keeps the time; the page shows it.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const deadlines = { turn: null, react: null, round: null };
 // The timers by name (TIMERS.turn …): the turn, the people's reaction window, the wait for the next round.
@@ -30,7 +31,9 @@ export function countdown(key, cls = "countdown") {
 
 function tickOne(el) {
   const s = secondsLeft(el.dataset.timer);
-  el.textContent = s === null ? "" : ` ${s} s`;
+  // TRANSLATORS: a countdown's seconds left, e.g. "5 s"
+  const left = t("{n} s", { n: s });
+  el.textContent = s === null ? "" : ` ${left}`;
   el.classList.toggle("urgent", s !== null && s <= 3);
 }
 

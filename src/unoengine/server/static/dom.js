@@ -16,7 +16,8 @@ export function h(tag, attrs = {}, ...children) {
 // Words for a name written with underscores ("single_round" → "single round").
 export const spaced = (name) => name.replaceAll("_", " ");
 
-// "1 card", "2 cards".
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+// A translated text with elements in its placeholders: parts(t("see {link}"), { link: a }) → ["see ", a].
+export const parts = (text, nodes) =>
+  text.split(/\{(\w+)\}/).map((piece, i) => (i % 2 ? (nodes[piece] ?? `{${piece}}`) : piece));
 
 export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -1,16 +1,20 @@
 // The game on screen, one part per function: the people at the table, the pile, the player's hand,
 // the buttons, the round summary and the final screen. Each renders the view's `actions` and `words`
 // and decides nothing: what may be played, and what it does, is the server's.
-import { backElement, COLORS, cardElement, MARKERS } from "./cards.js";
+import { backElement, COLORS, cardElement, colourWord, MARKERS } from "./cards.js";
 import { countdown, TIMERS } from "./clock.js";
-import { h, plural, spaced } from "./dom.js";
+import { h, parts, spaced } from "./dom.js";
+import { t, tn } from "./i18n.js";
 import { rulesPanel } from "./lobby.js";
 
 export const offered = (v) => v.actions || [];
 const sidesOf = (v, card) => v.sides?.[card] || null;
 const wordsOf = (v, card) => {
   const sides = sidesOf(v, card);
-  return sides ? sides.filter(Boolean).join(" — flex side: ") : null;
+  if (!sides) return null;
+  const [normal, flex] = sides;
+  // TRANSLATORS: a card's words: {normal} is what it does, {flex} what its flex side does (the server's words)
+  return normal && flex ? t("{normal} — flex side: {flex}", { normal, flex }) : normal || flex || null;
 };
 
 // Every decision button's text: the action's label with its colour's markers (F-5), seats named.
@@ -36,6 +40,10 @@ export function actionButton(a, ui, cls = "") {
   );
 }
 
+// A score: "12 pts".
+// TRANSLATORS: a score in points, abbreviated
+const points = (n) => t("{n} pts", { n });
+
 // -- the people at the table ------------------------------------------------------------------
 function powerBadge(v, seat) {
   if (!v.power.length) return null;
@@ -44,9 +52,9 @@ function powerBadge(v, seat) {
     "span",
     {
       class: `power ${green ? "green" : "red"}`,
-      title: green ? "Power Card green: flex sides may be played" : "Power Card red: only normal sides",
+      title: green ? t("Power Card green: flex sides may be played") : t("Power Card red: only normal sides"),
     },
-    green ? "Power ● green" : "Power ○ red",
+    green ? t("Power ● green") : t("Power ○ red"),
   );
 }
 
@@ -56,10 +64,10 @@ function hostControls(s, ui) {
   const absent = s.away || s.connected === false;
   const send = (type) => ui.send({ type, token: T.token, seat: s.seat });
   return [
-    h("button", { class: "small", "data-host": "handover", onclick: () => send("handover") }, "Make host"),
-    absent ? h("button", { class: "small", "data-host": "kick", onclick: () => send("kick") }, "Remove") : null,
+    h("button", { class: "small", "data-host": "handover", onclick: () => send("handover") }, t("Make host")),
+    absent ? h("button", { class: "small", "data-host": "kick", onclick: () => send("kick") }, t("Remove")) : null,
     absent
-      ? h("button", { class: "small", "data-host": "replace", onclick: () => send("replace") }, "Replace with a bot")
+      ? h("button", { class: "small", "data-host": "replace", onclick: () => send("replace") }, t("Replace with a bot"))
       : null,
   ];
 }
@@ -67,12 +75,13 @@ function hostControls(s, ui) {
 // A seat's words: its name, "(you)", host, bot, presence.
 function seatTags(s, T, L) {
   const host = s.host ?? L.host === s.seat;
+  const you = t("(you)");
   return [
-    s.seat === T.seat ? " (you)" : "",
-    host ? h("span", { class: "tag host" }, "host") : null,
-    s.bot ? h("span", { class: "tag" }, "bot") : null,
-    s.away ? h("span", { class: "tag away" }, "a bot plays for them") : null,
-    s.connected === false && !s.away ? h("span", { class: "tag away" }, "offline") : null,
+    s.seat === T.seat ? ` ${you}` : "",
+    host ? h("span", { class: "tag host" }, t("host")) : null,
+    s.bot ? h("span", { class: "tag" }, t("bot")) : null,
+    s.away ? h("span", { class: "tag away" }, t("a bot plays for them")) : null,
+    s.connected === false && !s.away ? h("span", { class: "tag away" }, t("offline")) : null,
   ];
 }
 
@@ -89,17 +98,21 @@ export function peoplePanel(L, ui) {
         h(
           "li",
           { "data-seat": s.seat },
-          s.open ? h("em", {}, "open seat") : s.name || ui.names.Seat(s.seat),
+          s.open ? h("em", {}, t("open seat")) : s.name || ui.names.Seat(s.seat),
           s.open ? null : seatTags(s, T, L),
           hostControls(s, ui),
         ),
       ),
     ),
     typeof watching === "number"
-      ? h("p", { id: "watching" }, watching ? `${plural(watching, "spectator")} watching` : "Nobody is watching")
+      ? h(
+          "p",
+          { id: "watching" },
+          watching ? tn("{n} spectator watching", "{n} spectators watching", watching) : t("Nobody is watching"),
+        )
       : null,
     T.seat !== null && T.seat !== undefined && ui.managed()
-      ? h("button", { id: "leave", class: "small", onclick: ui.leave }, "Leave the table")
+      ? h("button", { id: "leave", class: "small", onclick: ui.leave }, t("Leave the table"))
       : null,
   );
 }
@@ -109,7 +122,8 @@ function teamTag(v, s, me) {
   if (v.options?.teams !== "pairs") return null;
   const half = v.seats / 2;
   const mine = me !== null && me !== undefined && (me + half) % v.seats === s;
-  return h("span", { class: "tag" }, mine ? "partner" : `Team ${"ABC"[s % half]}`);
+  // TRANSLATORS: {team} is a team's letter (A, B, C)
+  return h("span", { class: "tag" }, mine ? t("partner") : t("Team {team}", { team: "ABC"[s % half] }));
 }
 
 function opponents(L, v, ui) {
@@ -130,18 +144,18 @@ function opponents(L, v, ui) {
           "div",
           { class: "who" },
           ui.names.seat(s),
-          info.bot ? h("span", { class: "tag" }, "bot") : null,
-          info.away || info.connected === false ? h("span", { class: "tag away" }, "away") : null,
+          info.bot ? h("span", { class: "tag" }, t("bot")) : null,
+          info.away || info.connected === false ? h("span", { class: "tag away" }, t("away")) : null,
           teamTag(v, s, me),
         ),
         h(
           "div",
           { class: "count" },
           backElement(v.hand_sizes[s]),
-          h("span", { class: "n" }, plural(v.hand_sizes[s], "card")),
+          h("span", { class: "n" }, tn("{n} card", "{n} cards", v.hand_sizes[s])),
         ),
-        h("div", { class: "score" }, `${v.scores[s]} pts `, powerBadge(v, s)),
-        v.unsafe === s ? h("div", { class: "unsafe" }, "one card, no UNO!") : null,
+        h("div", { class: "score" }, points(v.scores[s]), " ", powerBadge(v, s)),
+        v.unsafe === s ? h("div", { class: "unsafe" }, t("one card, no UNO!")) : null,
         aimed.map((a) => actionButton(a, ui, `catch ${a.type}`)),
       ),
     );
@@ -152,9 +166,9 @@ function opponents(L, v, ui) {
 // -- the pile and what is known of the draw pile -----------------------------------------------------
 function whoseLine(v, ui) {
   const words = v.words || { title: v.pending, prompt: "" };
-  if (v.outcome !== null) return "Game over";
-  if (v.to_act === ui.T.seat) return "Your turn";
-  return ui.names.inText(words.prompt) || `Waiting for ${ui.names.seat(v.to_act)}`;
+  if (v.outcome !== null) return t("Game over");
+  if (v.to_act === ui.T.seat) return t("Your turn");
+  return ui.names.inText(words.prompt) || t("Waiting for {name}", { name: ui.names.seat(v.to_act) });
 }
 
 function pile(v, ui) {
@@ -175,17 +189,21 @@ function pile(v, ui) {
         ? h(
             "div",
             {},
-            "Colour to match: ",
-            h("span", { class: `swatch ${COLORS[color]}` }, `${COLORS[color]} ${MARKERS[color]}`),
+            t("Colour to match:"),
+            " ",
+            h("span", { class: `swatch ${COLORS[color]}` }, `${colourWord(color)} ${MARKERS[color]}`),
           )
         : null,
       h(
         "div",
         { class: "table-facts" },
-        h("span", { class: "draw-pile", id: "draw-pile" }, `Draw pile ${v.draw_pile}`),
+        // TRANSLATORS: {n} is the number of cards in the draw pile
+        h("span", { class: "draw-pile", id: "draw-pile" }, t("Draw pile {n}", { n: v.draw_pile })),
         // With two seats the direction changes nothing (a Reverse acts as a Skip): it is not shown.
-        v.seats > 2 ? ` · ${v.direction === 1 ? "↻ clockwise" : "↺ counter-clockwise"}` : "",
-        ` · round ${v.round}`,
+        v.seats > 2 ? " · " : "",
+        v.seats > 2 ? (v.direction === 1 ? t("↻ clockwise") : t("↺ counter-clockwise")) : "",
+        " · ",
+        t("round {n}", { n: v.round }),
       ),
       known.length
         ? h(
@@ -194,7 +212,7 @@ function pile(v, ui) {
             h(
               "div",
               { class: "known-words" },
-              `Bottom of the draw pile, seen by both (${known.length}, bottom first):`,
+              t("Bottom of the draw pile, seen by both ({n}, bottom first):", { n: known.length }),
             ),
             h(
               "div",
@@ -216,6 +234,12 @@ function pile(v, ui) {
   );
 }
 
+// A detail's name in words (a detail this page does not know: its name, spaced).
+function detailWord(key) {
+  const words = { draft_card: t("draft card"), drawn_card: t("drawn card") };
+  return words[key] ?? spaced(key);
+}
+
 // Cards the viewer may see that belong to the decision (Duo's drawn draft card …), with the detail's
 // own name.
 function shownCards(v) {
@@ -227,7 +251,12 @@ function shownCards(v) {
     "div",
     { class: "shown-cards", id: "shown-cards" },
     cards.map(([key, card]) =>
-      h("figure", { class: "shown" }, cardElement(card, { words: wordsOf(v, card) }), h("figcaption", {}, spaced(key))),
+      h(
+        "figure",
+        { class: "shown" },
+        cardElement(card, { words: wordsOf(v, card) }),
+        h("figcaption", {}, detailWord(key)),
+      ),
     ),
   );
 }
@@ -239,8 +268,13 @@ function draftDiscards(v) {
   if (!discards.length) return null;
   return h(
     "section",
-    { class: "draft-discards", id: "discards", "aria-label": "Draft discards (face up)" },
-    h("h3", {}, "Draft discards (face up)", h("span", { class: "muted" }, ` · ${plural(discards.length, "card")}`)),
+    { class: "draft-discards", id: "discards", "aria-label": t("Draft discards (face up)") },
+    h(
+      "h3",
+      {},
+      t("Draft discards (face up)"),
+      h("span", { class: "muted" }, " · ", tn("{n} card", "{n} cards", discards.length)),
+    ),
     h(
       "div",
       { class: "fan" },
@@ -297,10 +331,12 @@ function cardInfo(v, ui) {
     cardElement(card, { size: "small", words: wordsOf(v, card) }),
     " ",
     sides ? sides[0] : card,
-    sides?.[1] ? h("div", { class: "flex-info" }, `Flex side (with a green Power Card): ${sides[1]}`) : null,
+    sides?.[1]
+      ? h("div", { class: "flex-info" }, t("Flex side (with a green Power Card): {words}", { words: sides[1] }))
+      : null,
     plays.length
-      ? h("button", { id: "play-selected", class: "play", onclick: () => ui.pick(card) }, "Play it")
-      : h("div", { class: "muted" }, "It cannot be played now."),
+      ? h("button", { id: "play-selected", class: "play", onclick: () => ui.pick(card) }, t("Play it"))
+      : h("div", { class: "muted" }, t("It cannot be played now.")),
   );
 }
 
@@ -326,8 +362,9 @@ function unoNote(ui) {
   return h(
     "p",
     { class: "react-note", id: "uno-note" },
-    "The countdown is how long bots wait before they catch you",
-    people.length ? "; other players can catch you at once." : ".",
+    people.length
+      ? t("The countdown is how long bots wait before they catch you; other players can catch you at once.")
+      : t("The countdown is how long bots wait before they catch you."),
   );
 }
 
@@ -338,24 +375,27 @@ function jumpIns(v, ui) {
   return h(
     "div",
     { class: "react", id: "react", role: "alert" },
-    h("strong", {}, "Out of turn! "),
-    "press j, or: ",
+    h("strong", {}, t("Out of turn!"), " "),
+    t("press j, or:"),
+    " ",
     jumps.map((a) => actionButton(a, ui, "jump")),
   );
 }
 
 function mine(v, ui) {
   const me = ui.T.seat;
-  if (me === null) return h("p", { class: "me" }, "You are watching: spectators see no hand.");
+  if (me === null) return h("p", { class: "me" }, t("You are watching: spectators see no hand."));
   return h(
     "div",
     { class: `me ${v.to_act === me && v.outcome === null ? "acting" : ""}`, id: "me" },
     h(
       "div",
       { class: "who" },
-      `You — ${v.scores[me]} pts `,
+      // TRANSLATORS: the reader's own line at the table: "You — 12 pts"
+      t("You — {n} pts", { n: v.scores[me] }),
+      " ",
       powerBadge(v, me),
-      v.unsafe === me ? h("strong", { class: "unsafe" }, " Call UNO!") : null,
+      v.unsafe === me ? h("strong", { class: "unsafe" }, " ", t("Call UNO!")) : null,
     ),
     shownCards(v),
     jumpIns(v, ui),
@@ -377,16 +417,19 @@ export function summaryPanel(ev, L, v, ui) {
     { class: "overlay", id: "summary-overlay" },
     h(
       "div",
-      { class: "summary box", id: "summary", role: "dialog", "aria-label": `Round ${ev.round}` },
+      { class: "summary box", id: "summary", role: "dialog", "aria-label": t("Round {n}", { n: ev.round }) },
       h(
         "h3",
         {},
-        ev.winner === null ? `Round ${ev.round}: blocked` : `Round ${ev.round}: ${ui.names.Seat(ev.winner)} won`,
+        ev.winner === null
+          ? t("Round {n}: blocked", { n: ev.round })
+          : // TRANSLATORS: {name} is a player's name or "You"
+            t("Round {n}: {name} won", { n: ev.round, name: ui.names.Seat(ev.winner) }),
       ),
       h(
         "table",
         {},
-        h("tr", {}, h("th", {}, "Player"), h("th", {}, "Cards left"), h("th", {}, "Points")),
+        h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Cards left")), h("th", {}, t("Points"))),
         ev.hands.map((cards, s) =>
           h(
             "tr",
@@ -415,14 +458,19 @@ export function summaryPanel(ev, L, v, ui) {
           ),
         ),
       ),
-      h("p", {}, "Scores: ", v.scores.map((score, s) => `${ui.names.Seat(s)} ${score}`).join(" · ")),
+      h("p", {}, t("Scores:"), " ", v.scores.map((score, s) => `${ui.names.Seat(s)} ${score}`).join(" · ")),
       others.length && !over
-        ? h("p", { id: "waiting" }, "Waiting for ", others.map((s) => ui.names.seat(s)).join(", "))
+        ? h(
+            "p",
+            { id: "waiting" },
+            // TRANSLATORS: {name} is a list of players' names, separated by commas
+            t("Waiting for {name}", { name: others.map((s) => ui.names.seat(s)).join(", ") }),
+          )
         : null,
       h(
         "button",
         { id: "next-round", class: "play", disabled: held, onclick: ui.ready },
-        over ? "See the final scores" : held ? "Waiting for the others…" : "Next round",
+        over ? t("See the final scores") : held ? t("Waiting for the others…") : t("Next round"),
         !over && waiting.length ? countdown(TIMERS.round) : null,
       ),
     ),
@@ -438,30 +486,37 @@ function verifyPanel(game, code) {
   if (game.seed !== undefined && crypto.subtle) {
     crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${game.salt}:${game.seed}`)).then((d) => {
       const hex = [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
-      check.textContent = hex === game.commitment ? " ✓ matches the commitment" : " ✗ does NOT match the commitment";
+      const words = hex === game.commitment ? t("✓ matches the commitment") : t("✗ does NOT match the commitment");
+      check.textContent = ` ${words}`;
     });
   }
   return h(
     "details",
     { class: "fair", id: "verify" },
-    h("summary", {}, "Verify this game"),
+    h("summary", {}, t("Verify this game")),
     h(
       "p",
       {},
-      "Before the deal the server committed to its shuffle: SHA-256 of salt and seed is ",
-      h("code", { id: "commitment" }, game.commitment),
-      ". When the game ends it reveals both, so anyone can check that nothing was changed.",
+      parts(
+        // TRANSLATORS: {commitment} is a long hexadecimal number (a SHA-256 hash)
+        t(
+          "Before the deal the server committed to its shuffle: SHA-256 of salt and seed is {commitment}. When the game ends it reveals both, so anyone can check that nothing was changed.",
+        ),
+        { commitment: h("code", { id: "commitment" }, game.commitment) },
+      ),
     ),
     game.seed !== undefined
       ? h(
           "p",
           {},
-          `Seed ${game.seed}, salt ${game.salt}`,
+          t("Seed {seed}, salt {salt}", { seed: game.seed, salt: game.salt }),
           check,
           " · ",
-          h("a", { href: game.record, download: "", id: "record" }, "download the record"),
-          " (replay it with uno replay) · ",
-          h("a", { href: reviewHref(code, game), "data-link": true, id: "review-record" }, "review this game"),
+          h("a", { href: game.record, download: "", id: "record" }, t("download the record")),
+          " ",
+          t("(replay it with uno replay)"),
+          " · ",
+          h("a", { href: reviewHref(code, game), "data-link": true, id: "review-record" }, t("review this game")),
         )
       : null,
   );
@@ -474,22 +529,31 @@ function finalPanel(v, game, ui, code) {
   return h(
     "div",
     { class: "final", id: "final" },
-    h("h2", {}, winner === null ? "The game is over" : winner === T.seat ? "You won!" : `${ui.names.Seat(winner)} won`),
+    h(
+      "h2",
+      {},
+      winner === null
+        ? t("The game is over")
+        : winner === T.seat
+          ? t("You won!")
+          : // TRANSLATORS: {name} is a player's name
+            t("{name} won", { name: ui.names.Seat(winner) }),
+    ),
     h(
       "ol",
       { class: "ranking", id: "ranking" },
       ranked.map((r) =>
-        h("li", { "data-seat": r.seat }, h("span", {}, ui.names.Seat(r.seat)), h("b", {}, `${r.score} pts`)),
+        h("li", { "data-seat": r.seat }, h("span", {}, ui.names.Seat(r.seat)), h("b", {}, points(r.score))),
       ),
     ),
     ui.isHost()
-      ? h("button", { id: "again", class: "play", onclick: ui.again }, "Play again")
-      : h("p", { id: "waiting-host" }, "Waiting for the host to start a new game…"),
+      ? h("button", { id: "again", class: "play", onclick: ui.again }, t("Play again"))
+      : h("p", { id: "waiting-host" }, t("Waiting for the host to start a new game…")),
     game?.over
       ? h(
           "a",
           { href: reviewHref(code, game), "data-link": true, class: "button", id: "review-game" },
-          "Review this game",
+          t("Review this game"),
         )
       : null,
     verifyPanel(game, code),
@@ -503,7 +567,7 @@ function earlierGames(L) {
   return h(
     "details",
     { class: "fair", id: "earlier-games" },
-    h("summary", {}, `Earlier games at this table (${done.length})`),
+    h("summary", {}, t("Earlier games at this table ({n})", { n: done.length })),
     h(
       "ul",
       {},
@@ -511,10 +575,11 @@ function earlierGames(L) {
         h(
           "li",
           { "data-game": g.game },
-          `Game ${g.game}: `,
-          h("a", { href: reviewHref(L.code, g), "data-link": true, class: "review-earlier" }, "review this game"),
+          t("Game {n}:", { n: g.game }),
+          " ",
+          h("a", { href: reviewHref(L.code, g), "data-link": true, class: "review-earlier" }, t("review this game")),
           " · ",
-          h("a", { href: g.record, download: "" }, "record"),
+          h("a", { href: g.record, download: "" }, t("record")),
         ),
       ),
     ),

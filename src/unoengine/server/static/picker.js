@@ -1,8 +1,9 @@
 // The question that chooses among one card's plays, asked step by step from the actions' fields:
 // side, then colour, then target, then UNO — one short question at a time, in a dialog that fits the
 // viewport and scrolls. Nothing is focused but the dialog itself: a key never answers for the player.
-import { COLORS, cardElement, MARKERS } from "./cards.js";
-import { h, plural } from "./dom.js";
+import { COLORS, cardElement, colourWord, MARKERS } from "./cards.js";
+import { h } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 const dialog = document.getElementById("dialog");
 
@@ -20,7 +21,7 @@ export function openDialog(title, ...body) {
     { class: "box", role: "dialog", "aria-modal": "true", "aria-label": title, tabindex: "-1" },
     h("h3", {}, title),
     ...body,
-    h("button", { class: "cancel", id: "cancel", onclick: closeDialog }, "Cancel"),
+    h("button", { class: "cancel", id: "cancel", onclick: closeDialog }, t("Cancel")),
   );
   dialog.replaceChildren(box);
   dialog.hidden = false;
@@ -36,30 +37,43 @@ function steps(names, sides, sizes) {
     {
       key: "side",
       get: (a) => a.flex,
-      question: "Which side of the card?",
-      answer: (v) =>
-        v ? `Flex side: ${sides?.[1] ?? "its other side"}` : `Normal side: ${sides?.[0] ?? "as printed"}`,
+      question: t("Which side of the card?"),
+      answer: (v) => {
+        if (v) {
+          const other = t("its other side");
+          const flexWords = sides?.[1] || other;
+          // TRANSLATORS: {words} is what the card's flex side does (the server's words)
+          return t("Flex side: {words}", { words: flexWords });
+        }
+        const printed = t("as printed");
+        const normalWords = sides?.[0] || printed;
+        return t("Normal side: {words}", { words: normalWords });
+      },
       cls: () => "",
     },
     {
       key: "colour",
       get: (a) => a.color,
-      question: "Choose a colour",
-      answer: (v) => `${COLORS[v.toUpperCase()]} ${MARKERS[v.toUpperCase()]}`,
+      question: t("Choose a colour"),
+      answer: (v) => `${colourWord(v)} ${MARKERS[v.toUpperCase()]}`,
       cls: (v) => `choice ${COLORS[v.toUpperCase()]}`,
     },
     {
       key: "target",
       get: (a) => a.target,
       question: null,
-      answer: (v) => (typeof sizes?.[v] === "number" ? `${names(v)} (${plural(sizes[v], "card")})` : names(v)),
+      answer: (v) =>
+        typeof sizes?.[v] === "number"
+          ? // TRANSLATORS: a player to choose, {name} (a name or "You"), with the number of cards in their hand
+            tn("{name} ({n} card)", "{name} ({n} cards)", sizes[v], { name: names(v) })
+          : names(v),
       cls: () => "",
     },
     {
       key: "uno",
       get: (a) => a.uno,
-      question: "Call UNO? You will have one card left.",
-      answer: (v) => (v ? "Play and call UNO" : "Play without calling UNO"),
+      question: t("Call UNO? You will have one card left."),
+      answer: (v) => (v ? t("Play and call UNO") : t("Play without calling UNO")),
       cls: (v) => (v ? "uno" : ""),
       first: true,
     },
@@ -79,14 +93,14 @@ export function askPlay(card, options, { sides, sizes, names, play }) {
     if (!step) {
       // Plays that differ in nothing the steps know: one button each, in the server's own labels.
       return show(
-        "Choose",
+        t("Choose"),
         remaining.map((a) => ({ text: names.label(a), action: a, cls: "" })),
         (a) => play(a.action),
       );
     }
     const values = [...new Map(remaining.map((a) => [JSON.stringify(step.get(a)), step.get(a)])).values()];
     if ("first" in step) values.sort((a, b) => Number(b === step.first) - Number(a === step.first));
-    const question = step.question ?? remaining[0].aim ?? "Choose a player";
+    const question = step.question ?? remaining[0].aim ?? t("Choose a player");
     show(
       question,
       values.map((v) => ({ text: step.answer(v), key: step.key, value: v, cls: step.cls(v) })),
@@ -97,8 +111,9 @@ export function askPlay(card, options, { sides, sizes, names, play }) {
     );
   }
   function show(question, answers, choose) {
+    const flexSide = sides?.[1] ? t("Flex side: {words}", { words: sides[1] }) : "";
     openDialog(
-      "Play this card",
+      t("Play this card"),
       sides
         ? h(
             "p",
@@ -106,7 +121,7 @@ export function askPlay(card, options, { sides, sizes, names, play }) {
             cardElement(card, { size: "small" }),
             " ",
             sides[0],
-            sides[1] ? h("span", { class: "flex-info" }, ` Flex side: ${sides[1]}`) : null,
+            sides[1] ? h("span", { class: "flex-info" }, ` ${flexSide}`) : null,
           )
         : null,
       chosen.length ? h("p", { class: "chosen" }, chosen.join(" · ")) : null,

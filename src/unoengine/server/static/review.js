@@ -3,27 +3,37 @@
 // viewer's own decisions (everyone's on request), the better move, a win-chance graph and each
 // player's accuracy. The server built every step (through the core's view function) and analysed
 // every decision; this page only shows them, and polls while the analysis runs.
-import { COLORS, cardElement } from "./cards.js";
-import { h, plural } from "./dom.js";
+import { cardElement, colourWord } from "./cards.js";
+import { h, parts } from "./dom.js";
+import { t, tn, withLang } from "./i18n.js";
 
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const POLL_MS = 1500;
 const pct = (x) => `${Math.round(x * 100)}%`;
+// A mark's word, capitalised (an inaccuracy, a mistake, a blunder), and as a title.
+function markWord(mark) {
+  const words = { inaccuracy: t("Inaccuracy"), mistake: t("Mistake"), blunder: t("Blunder") };
+  return words[mark] ?? mark;
+}
+function markTitle(mark) {
+  const words = { inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") };
+  return words[mark] ?? mark;
+}
 
 // The review screen of game `number` at table `code`; `me` is the viewer's seat (null: a spectator).
 export async function reviewPage(app, code, number, me) {
-  app.replaceChildren(h("section", { class: "panel review" }, h("p", {}, "Loading the review…")));
+  app.replaceChildren(h("section", { class: "panel review" }, h("p", {}, t("Loading the review…"))));
   const url = `/api/tables/${code}/games/${number}/review`;
-  const answer = await fetch(url);
+  const answer = await fetch(withLang(url));
   const body = await answer.json().catch(() => ({}));
   if (!answer.ok) {
     app.replaceChildren(
       h(
         "section",
         { class: "panel review", id: "review" },
-        h("h2", {}, `Game ${number} at table ${code}`),
-        h("p", { class: "error", role: "alert" }, body.message || "This game cannot be reviewed."),
-        h("p", {}, h("a", { href: `/t/${code}`, "data-link": true }, "Back to the table")),
+        h("h2", {}, t("Game {n} at table {code}", { n: number, code })),
+        h("p", { class: "error", role: "alert" }, body.message || t("This game cannot be reviewed.")),
+        h("p", {}, h("a", { href: `/t/${code}`, "data-link": true }, t("Back to the table"))),
       ),
     );
     return;
@@ -47,7 +57,7 @@ export async function reviewPage(app, code, number, me) {
     min: 0,
     max: last,
     value: 0,
-    "aria-label": "step",
+    "aria-label": t("step"),
     oninput: () => show(Number(slider.value)),
   });
   const counter = h("span", { id: "review-counter", class: "muted" });
@@ -59,15 +69,15 @@ export async function reviewPage(app, code, number, me) {
     h(
       "div",
       { class: "review-head" },
-      h("h2", {}, `Review: game ${number}`),
-      h("a", { href: `/t/${code}`, "data-link": true, class: "button", id: "review-back" }, "Back to the table"),
+      h("h2", {}, t("Review: game {n}", { n: number })),
+      h("a", { href: `/t/${code}`, "data-link": true, class: "button", id: "review-back" }, t("Back to the table")),
     ),
     h(
       "div",
       { class: "review-controls" },
-      h("button", { id: "review-prev", "aria-label": "previous step", onclick: () => show(R.at - 1) }, "◀"),
+      h("button", { id: "review-prev", "aria-label": t("previous step"), onclick: () => show(R.at - 1) }, "◀"),
       slider,
-      h("button", { id: "review-next", "aria-label": "next step", onclick: () => show(R.at + 1) }, "▶"),
+      h("button", { id: "review-next", "aria-label": t("next step"), onclick: () => show(R.at + 1) }, "▶"),
     ),
     counter,
     stage,
@@ -75,7 +85,11 @@ export async function reviewPage(app, code, number, me) {
   );
   app.replaceChildren(root);
 
-  const name = (seat) => (seat === R.me ? `${R.names[seat]} (you)` : R.names[seat] || `Seat ${seat + 1}`);
+  const name = (seat) =>
+    seat === R.me
+      ? // TRANSLATORS: the reader's own name, marked as theirs
+        t("{name} (you)", { name: R.names[seat] })
+      : R.names[seat] || t("Seat {n}", { n: seat + 1 });
   const decisions = () => {
     const byIndex = new Map();
     for (const d of R.analysis?.result?.decisions || []) byIndex.set(d.index, d);
@@ -86,7 +100,10 @@ export async function reviewPage(app, code, number, me) {
   function show(at) {
     R.at = Math.max(0, Math.min(last, at));
     slider.value = String(R.at);
-    counter.textContent = R.at === 0 ? `The deal · ${last} actions` : `Action ${R.at} of ${last}`;
+    counter.textContent =
+      R.at === 0
+        ? tn("The deal · {n} action", "The deal · {n} actions", last)
+        : t("Action {n} of {total}", { n: R.at, total: last });
     stage.replaceChildren(...stepParts(R.steps[R.at]).filter(Boolean)); // (replaceChildren would write null)
     study.replaceChildren(...analysisParts());
   }
@@ -97,28 +114,37 @@ export async function reviewPage(app, code, number, me) {
     const shown = marked(d) ? d : null;
     const headline =
       step.index === null
-        ? h("p", { class: "review-action" }, "The deal")
+        ? h("p", { class: "review-action" }, t("The deal"))
         : h(
             "p",
             { class: "review-action", id: "review-action" },
             h("b", {}, name(step.seat)),
             ": ",
             h("code", {}, step.action),
-            shown?.mark ? h("span", { class: `mark ${shown.mark}`, title: shown.mark }, ` ${SIGNS[shown.mark]}`) : null,
+            shown?.mark
+              ? h("span", { class: `mark ${shown.mark}`, title: markTitle(shown.mark) }, ` ${SIGNS[shown.mark]}`)
+              : null,
           );
     const better =
       shown && shown.best !== shown.action && shown.mark
         ? h(
             "p",
             { class: `review-better ${shown.mark}`, id: "review-better" },
-            `${shown.mark[0].toUpperCase()}${shown.mark.slice(1)}: better `,
-            h("code", {}, shown.best),
-            ` (win chance ${pct(shown.best_win)} instead of ${pct(shown.win)})`,
+            parts(
+              // TRANSLATORS: {mark} is Inaccuracy, Mistake or Blunder; {move} the better move's notation; {best} and {win} percentages
+              t("{mark}: better {move} (win chance {best} instead of {win})", {
+                mark: markWord(shown.mark),
+                best: pct(shown.best_win),
+                win: pct(shown.win),
+              }),
+              { move: h("code", {}, shown.best) },
+            ),
           )
         : shown
-          ? h("p", { class: "review-better muted" }, `Win chance after it: ${pct(shown.win)}`)
+          ? h("p", { class: "review-better muted" }, t("Win chance after it: {win}", { win: pct(shown.win) }))
           : null;
-    const colour = v.color ? COLORS[v.color.toUpperCase()] : null;
+    const colour = v.color ? t("colour {colour}", { colour: colourWord(v.color) }) : null;
+    const direction = v.direction === -1 ? t("counter-clockwise") : t("clockwise");
     return [
       headline,
       better,
@@ -129,9 +155,9 @@ export async function reviewPage(app, code, number, me) {
         h(
           "span",
           {},
-          colour ? ` colour ${colour}` : "",
-          v.direction === -1 ? " · counter-clockwise" : " · clockwise",
-          ` · ${plural(v.draw_pile, "card")} to draw`,
+          colour ? ` ${colour}` : "",
+          ` · ${direction} · `,
+          tn("{n} card to draw", "{n} cards to draw", v.draw_pile),
         ),
       ),
       h(
@@ -153,8 +179,10 @@ export async function reviewPage(app, code, number, me) {
               "div",
               {},
               h("b", {}, name(seat)),
-              ` · ${plural(cards.length, "card")}`,
-              v.scores.some(Boolean) ? ` · ${v.scores[seat]} pts` : "",
+              " · ",
+              tn("{n} card", "{n} cards", cards.length),
+              v.scores.some(Boolean) ? " · " : "",
+              v.scores.some(Boolean) ? t("{n} pts", { n: v.scores[seat] }) : "",
             ),
             h(
               "div",
@@ -170,13 +198,15 @@ export async function reviewPage(app, code, number, me) {
   function analysisParts() {
     const a = R.analysis;
     if (a.status === "off")
-      return [h("p", { class: "muted", id: "review-status" }, "This server does not analyse games.")];
-    if (a.status === "failed") return [h("p", { class: "error", id: "review-status" }, "The analysis failed.")];
+      return [h("p", { class: "muted", id: "review-status" }, t("This server does not analyse games."))];
+    if (a.status === "failed") return [h("p", { class: "error", id: "review-status" }, t("The analysis failed."))];
     if (a.status !== "done") {
       const words =
         a.status === "queued"
-          ? "Analysis queued: it starts when the games asked before it are done…"
-          : `Analysing the decisions${a.total ? `: ${a.done} of ${a.total}` : "…"}`;
+          ? t("Analysis queued: it starts when the games asked before it are done…")
+          : a.total
+            ? t("Analysing the decisions: {done} of {total}", { done: a.done, total: a.total })
+            : t("Analysing the decisions…");
       return [
         h(
           "p",
@@ -193,7 +223,7 @@ export async function reviewPage(app, code, number, me) {
       "select",
       {
         id: "review-seat",
-        "aria-label": "whose win chance",
+        "aria-label": t("whose win chance"),
         onchange: (e) => {
           R.graphSeat = Number(e.target.value);
           show(R.at);
@@ -213,10 +243,11 @@ export async function reviewPage(app, code, number, me) {
           show(R.at);
         },
       }),
-      " Show everyone's marks",
+      " ",
+      t("Show everyone's marks"),
     );
     return [
-      h("h3", {}, "Win chance"),
+      h("h3", {}, t("Win chance")),
       h("div", { class: "review-graph-head" }, picker, toggle),
       graph(result.decisions.filter((d) => d.seat === R.graphSeat)),
       marksList(result.decisions),
@@ -236,7 +267,7 @@ export async function reviewPage(app, code, number, me) {
     svg.setAttribute("class", "review-graph");
     svg.setAttribute("id", "review-graph");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", `win chance of ${name(R.graphSeat)} across the game`);
+    svg.setAttribute("aria-label", t("win chance of {name} across the game", { name: name(R.graphSeat) }));
     const add = (tag, attrs) => {
       const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
       for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
@@ -263,7 +294,7 @@ export async function reviewPage(app, code, number, me) {
     return h(
       "div",
       { id: "review-marks" },
-      h("h3", {}, R.everyone ? "Everyone's marks" : "Your marks"),
+      h("h3", {}, R.everyone ? t("Everyone's marks") : t("Your marks")),
       shown.length
         ? h(
             "ul",
@@ -275,12 +306,19 @@ export async function reviewPage(app, code, number, me) {
                 h(
                   "button",
                   { class: `mark-jump ${d.index + 1 === R.at ? "here" : ""}`, onclick: () => show(d.index + 1) },
-                  `${d.index + 1}. ${R.names[d.seat]}: ${d.action} ${SIGNS[d.mark]} — better ${d.best}`,
+                  // TRANSLATORS: a marked decision: its number, the player's name, the move (notation) and its mark (?!, ?, ??), the better move
+                  t("{n}. {name}: {move} {sign} — better {best}", {
+                    n: d.index + 1,
+                    name: R.names[d.seat],
+                    move: d.action,
+                    sign: SIGNS[d.mark],
+                    best: d.best,
+                  }),
                 ),
               ),
             ),
           )
-        : h("p", { class: "muted" }, "No inaccuracies, mistakes or blunders."),
+        : h("p", { class: "muted" }, t("No inaccuracies, mistakes or blunders.")),
     );
   }
 
@@ -291,11 +329,11 @@ export async function reviewPage(app, code, number, me) {
       h(
         "tr",
         {},
-        h("th", {}, "Player"),
-        h("th", {}, "Accuracy"),
-        h("th", { title: "inaccuracies" }, "?!"),
-        h("th", { title: "mistakes" }, "?"),
-        h("th", { title: "blunders" }, "??"),
+        h("th", {}, t("Player")),
+        h("th", {}, t("Accuracy")),
+        h("th", { title: t("inaccuracies") }, "?!"),
+        h("th", { title: t("mistakes") }, "?"),
+        h("th", { title: t("blunders") }, "??"),
       ),
       players.map((p) =>
         h(
@@ -328,7 +366,7 @@ export async function reviewPage(app, code, number, me) {
   async function poll() {
     if (!root.isConnected || !["queued", "running"].includes(R.analysis.status)) return;
     try {
-      const next = await fetch(`${url}?steps=0`);
+      const next = await fetch(withLang(`${url}?steps=0`));
       if (next.ok) {
         R.analysis = (await next.json()).analysis;
         study.replaceChildren(...analysisParts());
