@@ -1,4 +1,5 @@
-"""Write docs/screenshots/{classic,duo,flex}.svg: the ``uno play`` screen of each rule set, and review.svg.
+"""Write docs/screenshots/{classic,duo,flex}.svg: the ``uno play`` screen of each rule set, review.svg,
+and classic-{km,si,lo}.svg (the Classic screen in Khmer, Sinhala and Lao: ``uno play --lang``).
 
 Each screenshot is taken headless, a few decisions into a seeded game, with a
 prompt open where the rule set has one worth showing; review.svg is the review
@@ -34,9 +35,11 @@ SHOTS = {
 }
 
 
-async def shoot(rules: str) -> Path:
+async def shoot(rules: str, lang: str = "en") -> Path:
     seats, seed, decisions, stop_at = SHOTS[rules]
     app = make_app(rules, seats, seed)
+    if lang != "en":
+        app = UnoApp(app.session, bot_delay=0, catch_seconds=30, lang=lang)
     trace = Trace()
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(200):
@@ -49,7 +52,8 @@ async def shoot(rules: str) -> Path:
             await human_step(app, pilot, trace)
             decisions -= 1
         await pilot.pause()
-        return Path(app.save_screenshot(filename=f"{rules}.svg", path=str(OUT)))
+        name = f"{rules}.svg" if lang == "en" else f"{rules}-{lang}.svg"
+        return Path(app.save_screenshot(filename=name, path=str(OUT)))
 
 
 async def shoot_review() -> Path:
@@ -76,6 +80,8 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for rules in SHOTS:
         print(asyncio.run(shoot(rules)))
+    for lang in ("km", "si", "lo"):
+        print(asyncio.run(shoot("classic", lang)))
     print(asyncio.run(shoot_review()))
 
 

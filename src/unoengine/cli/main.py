@@ -35,6 +35,7 @@ from unoengine.cli.common import CONTEXT, progress_bar
 from unoengine.cli.common import fail as _fail
 from unoengine.cli.files import FileRefusedError, problem_of, read_stdin_text, read_text, shown_path, write_text
 from unoengine.cli.serve import serve
+from unoengine.core.cards import Card, format_card
 from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.notation import format_state, state_to_json
 from unoengine.core.options import (
@@ -50,6 +51,7 @@ from unoengine.core.options import (
 from unoengine.core.record import Record, ReplayError, parse_record, replay
 from unoengine.core.rules import RULESETS, RuleSet, find_rules
 from unoengine.core.state import GameState
+from unoengine.i18n import DEFAULT, LANGUAGES, said, translate
 
 
 def _stdout() -> Console:
@@ -478,13 +480,55 @@ def options_listing(rulesets: list[RuleSet]) -> str:
     return "\n".join(lines)
 
 
+def card_kinds(ruleset: RuleSet) -> list[Card]:
+    """One card of each kind in the rule set's deck (its default options), in the deck's order: the first
+    colour's card and lowest number stand for the others (a kind: the rank, a wild, a flex side, the flip symbol)."""
+    kinds: dict[tuple[object, ...], Card] = {}
+    for card in ruleset.make_deck(ruleset.options(None)):
+        notation = format_card(card)
+        key = (card.rank, card.color is None, card.flex_color is not None, notation.endswith("!"))
+        kinds.setdefault(key, card)
+    return list(kinds.values())
+
+
+def rules_in_language(rulesets: list[RuleSet], lang: str) -> RenderableType:
+    """``uno rules --lang``: each rule set's summary and what each kind of its cards does, in ``lang``,
+    and a line saying that the full rulebook is in English."""
+    from unoengine.cli.texts import effect
+    from unoengine.core.rules.summaries import summary
+
+    parts: list[RenderableType] = []
+    for ruleset in rulesets:
+        parts.append(Text(translate(ruleset.title, lang), style="bold"))
+        parts.append(Text(translate(summary(ruleset.name), lang)))
+        cards = Table(box=box.SIMPLE_HEAD, show_edge=False)
+        # TRANSLATORS: the heads of the table of cards in "uno rules --lang": a card (in notation), what it does
+        cards.add_column(translate(said("card"), lang), no_wrap=True)
+        cards.add_column(translate(said("what it does"), lang), overflow="fold")
+        options = ruleset.options(None)
+        for card in card_kinds(ruleset):
+            cards.add_row(format_card(card), effect(ruleset, card, options, lang))
+        parts += [cards, Text("")]
+    # TRANSLATORS: the last line of "uno rules --lang"; the commands are never translated
+    note = said("The full rulebook is in English: uno rules (or uno rules --lang en).")
+    parts.append(Text(translate(note, lang), style="italic"))
+    return Group(*parts)
+
+
 @cli.command("rules", context_settings=CONTEXT)
 @click.argument("ruleset", required=False, metavar="[classic|duo|flex]")
 @click.option(
     "--list-options", is_flag=True, help="List every option (values, default, rule, rule sets) and the presets."
 )
 @click.option("--markdown", "raw", is_flag=True, help="Print the Markdown source instead of rendering it.")
-def rules_command(ruleset: str | None, list_options: bool, raw: bool) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(list(LANGUAGES), case_sensitive=False),
+    default=None,
+    help="Each rule set in a paragraph and what every card does, in this language (the full rulebook is"
+    " in English: without --lang, or with --lang en).",
+)
+def rules_command(ruleset: str | None, list_options: bool, raw: bool, lang: str | None) -> None:
     """Print the rulebook: all of it, or one rule set with the shared rules (G) and the readings (R)."""
     chosen: RuleSet | None = None
     if ruleset is not None:
@@ -492,6 +536,9 @@ def rules_command(ruleset: str | None, list_options: bool, raw: bool) -> None:
             chosen = find_rules(ruleset)
         except InvalidNotationError as error:
             _fail(f"error: {error}")
+    if lang is not None and lang.lower() != DEFAULT and not list_options:
+        _stdout().print(rules_in_language([chosen] if chosen is not None else list(RULESETS.values()), lang.lower()))
+        return
     if list_options:
         click.echo(options_listing([chosen] if chosen is not None else list(RULESETS.values())))
         return

@@ -28,6 +28,7 @@ from unoengine.core.options import PRESETS, parse_options, preset_options
 from unoengine.core.record import ReplayError
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.ruleset import RuleSet
+from unoengine.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from unoengine.core.state import GameState
@@ -132,6 +133,14 @@ def seconds_option(name: str, default: float, text: str) -> Callable[[Callable[.
     default=None,
     help="A set of house rules (official: the printed rules); --option items change it further.",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(list(LANGUAGES), case_sensitive=False),
+    default=None,
+    help="The game's language: en (English), km (Khmer), si (Sinhala), lo (Lao)"
+    " [default: from LC_ALL, LC_MESSAGES or LANG, else en]. Cards stay in notation (R7, W+4) in every language;"
+    " --lang en is the fallback for a terminal without the script's font.",
+)
 @click.option("--no-markers", is_flag=True, help="Hide the colour-blind markers (▲ yellow … ▲▲▲▲ red).")
 @seconds_option("--bot-delay", 0.6, "Seconds each bot waits before it acts (0 to 60).")
 @seconds_option(
@@ -162,6 +171,7 @@ def play(
     catch_seconds: float,
     save: Path | None,
     resume: Path | None,
+    lang: str | None,
 ) -> None:
     """Play UNO against bots in a full-screen terminal UI. Press ? in the game for the keys.
 
@@ -174,6 +184,9 @@ def play(
     from unoengine.cli.session import Session
     from unoengine.cli.stats import stats_path
     from unoengine.cli.tui import UnoApp
+    from unoengine.i18n import language_from_env, said, translate
+
+    lang = lang.lower() if lang is not None else language_from_env()
 
     try:
         names = bot_names(bots)
@@ -210,14 +223,17 @@ def play(
         except FileRefusedError as error:
             refuse(f"cannot save to {error}")
     session.stats = stats_path()
-    app = UnoApp(session, bot_delay=bot_delay, catch_seconds=catch_seconds, show_markers=not no_markers)
+    app = UnoApp(session, bot_delay=bot_delay, catch_seconds=catch_seconds, show_markers=not no_markers, lang=lang)
     app.run()
     if app.return_code:
         saved = save is not None and session.save_error is None
         where = f" (saved to {shown_path(save or '')} up to its last action)" if saved else ""
         refuse(f"the game stopped on an unexpected error{where}", EXIT_FAILED)
     if save is not None and session.save_error is None:
-        click.echo(f"Game saved to {shown_path(save)}")
-    click.echo(f"seed {session.start.seed} — replay with: {replay_command(session.start, names)}")
+        # TRANSLATORS: printed after the game; {path} is the record file
+        click.echo(translate(said("Game saved to {path}", path=shown_path(save)), lang))
+    command = replay_command(session.start, names)
+    # TRANSLATORS: printed after the game; {command} is a command line (never translated)
+    click.echo(translate(said("seed {seed} — replay with: {command}", seed=session.start.seed, command=command), lang))
     if session.save_error is not None:
         refuse(session.save_error, EXIT_FAILED)

@@ -24,10 +24,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
+from unoengine.cli.lang import translate_bindings, words
 from unoengine.cli.session import HUMAN
 from unoengine.cli.texts import card_text, flow, hand_order, status_text
 from unoengine.core.cards import parse_card
 from unoengine.core.record import Record
+from unoengine.i18n import DEFAULT, said, translate
 from unoengine.play.narrator import Names
 from unoengine.play.review import ReviewStep, review_steps
 
@@ -65,30 +67,46 @@ def analyse(record: Record, seats: Sequence[int], progress: Progress) -> Analysi
     return analyze(record, seats, iterations=REVIEW_ITERATIONS, progress=progress)
 
 
-def review_names(seats: int) -> tuple[str, ...]:
-    """The seats' names in the review: "Player" (the person) and "Bot 1", … as in the game.
+def review_names(seats: int, lang: str = DEFAULT) -> tuple[str, ...]:
+    """The seats' names in the review: "Player" (the person) and "Bot 1", … as in the game (in ``lang``).
 
     The narrator speaks to a spectator here (the review shows every hand), so the person is
     named in the third person rather than "You" ("Player plays R7").
     """
-    return ("Player", *(f"Bot {seat}" for seat in range(1, seats)))
+    # TRANSLATORS: the person in the review of a game, named in the third person ("Player plays R7")
+    player = translate(said("Player"), lang)
+    # TRANSLATORS: a bot's name in the terminal game ("Bot 1"); {number} is its seat number
+    return (player, *(translate(said("Bot {number}", number=seat), lang) for seat in range(1, seats)))
 
 
-def mark_text(decision: DecisionReview, names: Sequence[str]) -> Text:
+MARK_WORDS = {"inaccuracy": said("inaccuracy"), "mistake": said("mistake"), "blunder": said("blunder")}
+"""Each mark in words (translated; the analysis names them in English)."""
+
+
+def mark_text(decision: DecisionReview, names: Sequence[str], lang: str = DEFAULT) -> Text:
     """One decision's mark in its colour, with the better move and the win chances ("better: G5 (win 62% → 48%)")."""
     text = Text(f"{names[decision.seat]}: {decision.action}  ")
     if decision.mark is None:
-        text.append("✓ good", style="bold green")
+        text.append(translate(said("✓ good"), lang), style="bold green")
         if decision.best != decision.action:
-            text.append(f"  (also good: {decision.best})", style="dim")
-        text.append(f"  win {decision.win:.0%}")
+            # TRANSLATORS: {best} is an action in notation (G5)
+            text.append("  " + translate(said("(also good: {best})", best=decision.best), lang), style="dim")
+        # TRANSLATORS: the win chance after a decision ({chance}: 62%)
+        text.append("  " + translate(said("win {chance}", chance=f"{decision.win:.0%}"), lang))
         return text
-    text.append(decision.mark, style=MARK_STYLES.get(decision.mark, "bold"))
-    text.append(f"  better: {decision.best} (win {decision.best_win:.0%} → {decision.win:.0%})")
+    text.append(words(MARK_WORDS.get(decision.mark, decision.mark), lang), style=MARK_STYLES.get(decision.mark, "bold"))
+    # TRANSLATORS: {best} is the better action in notation (G5); {best_win} and {win} are win chances (62%)
+    better = said(
+        "better: {best} (win {best_win} → {win})",
+        best=decision.best,
+        best_win=f"{decision.best_win:.0%}",
+        win=f"{decision.win:.0%}",
+    )
+    text.append("  " + translate(better, lang))
     return text
 
 
-def win_graph(decisions: Sequence[DecisionReview], current: int | None, width: int) -> Text:
+def win_graph(decisions: Sequence[DecisionReview], current: int | None, width: int, lang: str = DEFAULT) -> Text:
     """The win chance of each decision as a bar (marked ones in their colour), the one at ``current`` reversed.
 
     ``current``: the position in ``decisions`` of the step shown (``None``: none yet). Few decisions
@@ -97,7 +115,7 @@ def win_graph(decisions: Sequence[DecisionReview], current: int | None, width: i
     """
     count = len(decisions)
     if count == 0:
-        return Text("(no decision of yours to rate)", style="dim")
+        return Text(translate(said("(no decision of yours to rate)"), lang), style="dim")
     width = max(1, width)
     shown = list(range(count)) if count <= width else [i * count // width for i in range(width)]
     if current is not None and current not in shown:
@@ -138,16 +156,24 @@ class ReviewScreen(Screen[None]):
     AUTO_FOCUS = None
 
     def __init__(
-        self, record: Record, *, show_markers: bool = True, analyser: Analyser | None = None, seat: int = HUMAN
+        self,
+        record: Record,
+        *,
+        show_markers: bool = True,
+        analyser: Analyser | None = None,
+        seat: int = HUMAN,
+        lang: str = DEFAULT,
     ) -> None:
-        """``analyser``: rates the decisions in a worker thread (default :func:`analyse`)."""
+        """``analyser``: rates the decisions in a worker thread (default :func:`analyse`); ``lang``: the words'."""
         super().__init__()
+        self.lang = lang
+        translate_bindings(self, lang)
         self.record = record
         self.show_markers = show_markers
         self.analyser: Analyser = analyser if analyser is not None else analyse
         self.seat = seat
         """The person whose decisions are marked and graphed (``m`` adds everyone's marks)."""
-        self.names = review_names(record.seats)
+        self.names = review_names(record.seats, lang)
         self.steps: list[ReviewStep] = review_steps(record, self.names)
         self.at = 0
         """The position of the step shown in :attr:`steps` (0: the deal)."""
@@ -160,7 +186,9 @@ class ReviewScreen(Screen[None]):
         self.running = False
         """Whether an analysis is under way (one at a time: the person's seat, then the others)."""
         self.progress = ""
-        """What the analysis is doing ("analysing your decisions… 3/40", or why it failed)."""
+        """What the analysis is doing ("analysing your decisions… 3/40", or why it failed), in the screen's language."""
+        self._analysing = ""
+        """Which decisions are being analysed ("analysing your decisions…"), in the screen's language."""
         self.failed = False
 
     def compose(self) -> ComposeResult:
@@ -174,9 +202,9 @@ class ReviewScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#review-hands").border_title = "Every hand, face up"
-        self.query_one("#review-lines-box").border_title = "What happened"
-        self.query_one("#review-graph").border_title = "Your win chance"
+        self.query_one("#review-hands").border_title = self.tr(said("Every hand, face up"))
+        self.query_one("#review-lines-box").border_title = self.tr(said("What happened"))
+        self.query_one("#review-graph").border_title = self.tr(said("Your win chance"))
         self.analyse_next()
         self.refresh_step()
         self.call_after_refresh(self.refresh_step)  # the widths are known once laid out
@@ -185,6 +213,10 @@ class ReviewScreen(Screen[None]):
         self.call_after_refresh(self.refresh_step)
 
     # -- the analysis (a worker thread) ------------------------------------------------
+
+    def tr(self, text: object) -> str:
+        """``text`` in the screen's language."""
+        return translate(text, self.lang)
 
     def others(self) -> list[int]:
         return [seat for seat in range(self.record.seats) if seat != self.seat]
@@ -195,10 +227,10 @@ class ReviewScreen(Screen[None]):
             return
         if self.seat not in self.players:
             seats = [self.seat]
-            self.progress = "analysing your decisions…"
+            self.progress = self._analysing = self.tr(said("analysing your decisions…"))
         elif self.everyone and any(seat not in self.players for seat in self.others()):
             seats = self.others()
-            self.progress = "analysing the others' decisions…"
+            self.progress = self._analysing = self.tr(said("analysing the others' decisions…"))
         else:
             return
         self.running = True
@@ -226,12 +258,13 @@ class ReviewScreen(Screen[None]):
             self.app.call_from_thread(self.show_analysis, analysis)
 
     def show_progress(self, done: int, total: int) -> None:
-        self.progress = f"{self.progress.split('…')[0]}… {done}/{total}"
+        self.progress = f"{self._analysing} {done}/{total}"
         self.refresh_graph()
 
     def show_failure(self, error: Exception) -> None:
         self.running, self.failed = False, True
-        self.progress = f"no analysis: {error}"
+        # TRANSLATORS: the analysis of the review failed; {error} says why
+        self.progress = self.tr(said("no analysis: {error}", error=str(error)))
         self.refresh_graph()
 
     def show_analysis(self, analysis: Analysis) -> None:
@@ -268,24 +301,29 @@ class ReviewScreen(Screen[None]):
         total = len(self.steps) - 1
         header = Text()
         if step.index is None or step.seat is None:
-            header.append(f"The deal (0/{total})", style="bold")
+            # TRANSLATORS: the review's first step; {total} is the number of actions
+            header.append(self.tr(said("The deal (0/{total})", total=total)), style="bold")
         else:
-            header.append(f"Action {step.index + 1}/{total}: ", style="bold")
+            # TRANSLATORS: the review's step: {n} of {total} actions
+            header.append(self.tr(said("Action {n}/{total}: ", n=step.index + 1, total=total)), style="bold")
             header.append(f"{names[step.seat]} — {step.action}", style="bold")
         header.append("\n")
         width = self._width("review-header", max(20, self.size.width - 2))
         header.append_text(
-            status_text(step.view, Names(names, None), self.record.seed, width, show_markers=self.show_markers)
+            status_text(
+                step.view, Names(names, None), self.record.seed, width, show_markers=self.show_markers, lang=self.lang
+            )
         )
         self.query_one("#review-header", Static).update(header)
         decision = self.decision(step)
         shown = decision is not None and (self.everyone or decision.seat == self.seat)
-        mark = mark_text(decision, names) if decision is not None and shown else Text("")
+        mark = mark_text(decision, names, self.lang) if decision is not None and shown else Text("")
         if step.seat is not None and step.seat != self.seat and not self.everyone:
-            mark = Text("(m: every player's marks)", style="dim")
+            mark = Text(self.tr(said("(m: every player's marks)")), style="dim")
         self.query_one("#review-mark", Static).update(mark)
         self.query_one("#review-hands", Static).update(self.hands_text())
-        lines = Text("\n".join(step.lines) if step.lines else "(nothing to tell)")
+        told = [self.tr(line) for line in step.lines]
+        lines = Text("\n".join(told) if told else self.tr(said("(nothing to tell)")))
         self.query_one("#review-lines", Static).update(lines)
         self.refresh_graph()
 
@@ -296,11 +334,13 @@ class ReviewScreen(Screen[None]):
         text = Text()
         for seat, hand in enumerate(step.hands):
             cards = hand_order([parse_card(card) for card in hand])
-            head = f"{'▶' if view.to_act == seat else ' '} {self.names[seat]} ({len(cards)})  score {view.scores[seat]}"
+            score = self.tr(said("score {score}", score=view.scores[seat]))
+            head = f"{'▶' if view.to_act == seat else ' '} {self.names[seat]} ({len(cards)})  {score}"
             text.append(head + "\n", style="bold" if view.to_act == seat else "")
             faces = [card_text(card, show_markers=self.show_markers) for card in cards]
             text.append("  ")
-            text.append_text(flow(faces, width - 2, indent="  ") if faces else Text("(no cards)", style="dim"))
+            no_cards = Text(self.tr(said("(no cards)")), style="dim")
+            text.append_text(flow(faces, width - 2, indent="  ") if faces else no_cards)
             text.append("\n" if seat == len(step.hands) - 1 else "\n\n")
         return text
 
@@ -316,13 +356,15 @@ class ReviewScreen(Screen[None]):
             current = before[-1] if before else None
         graph = Text()
         if self.seat not in self.players:
-            graph.append(self.progress or "no analysis", style="italic")
+            graph.append(self.progress or self.tr(said("no analysis")), style="italic")
         else:
             width = self._width("review-graph", max(20, self.size.width - 4))
-            graph.append_text(win_graph(mine, current, width))
+            graph.append_text(win_graph(mine, current, width, self.lang))
             graph.append("\n")
             if current is not None:
-                graph.append(f"{mine[current].win:.0%} after your decision at action {mine[current].index + 1} · ")
+                chance, at = f"{mine[current].win:.0%}", mine[current].index + 1
+                # TRANSLATORS: {chance} is a win chance (62%), {n} the action's number
+                graph.append(self.tr(said("{chance} after your decision at action {n}", chance=chance, n=at)) + " · ")
             graph.append(self.summary())
             if self.progress:
                 graph.append(f" · {self.progress}", style="italic")
@@ -331,11 +373,21 @@ class ReviewScreen(Screen[None]):
     def summary(self) -> str:
         """Each player's accuracy and marks (the person's only, unless ``m`` shows everyone's)."""
         parts = [
-            f"{self.names[p.seat]} {p.accuracy:.0f}% ({p.inaccuracies} inacc., {p.mistakes} mist., {p.blunders} blund.)"
+            self.tr(
+                # TRANSLATORS: a player's accuracy (93%) and counts of inaccuracies, mistakes and blunders (short)
+                said(
+                    "{name} {accuracy} ({inaccuracies} inacc., {mistakes} mist., {blunders} blund.)",
+                    name=self.names[p.seat],
+                    accuracy=f"{p.accuracy:.0f}%",
+                    inaccuracies=p.inaccuracies,
+                    mistakes=p.mistakes,
+                    blunders=p.blunders,
+                )
+            )
             for p in sorted(self.players.values(), key=lambda p: p.seat)
             if self.everyone or p.seat == self.seat
         ]
-        return "accuracy: " + "; ".join(parts) if parts else ""
+        return self.tr(said("accuracy: {players}", players="; ".join(parts))) if parts else ""
 
     # -- keys ------------------------------------------------------------------------
 

@@ -17,6 +17,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from unoengine.cli.lang import translate_bindings
+from unoengine.i18n import DEFAULT, said, translate
+
 
 class ChoiceScreen(ModalScreen[str | None]):
     """A question and its answers; 1-9 or arrows and Enter choose, Escape cancels."""
@@ -38,8 +41,11 @@ class ChoiceScreen(ModalScreen[str | None]):
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
 
-    def __init__(self, kind: str, question: Text | str, answers: Sequence[tuple[Text | str, str]]) -> None:
+    def __init__(
+        self, kind: str, question: Text | str, answers: Sequence[tuple[Text | str, str]], *, lang: str = DEFAULT
+    ) -> None:
         super().__init__()
+        translate_bindings(self, lang)
         self.kind = kind
         self.question = question
         self.answers = list(answers)
@@ -88,8 +94,9 @@ class NoticeScreen(ModalScreen[None]):
         Binding("r", "app.review", "Review"),  # the app allows it once the game is over only
     ]
 
-    def __init__(self, kind: str, body: Text | str, *, at_end: bool = False) -> None:
+    def __init__(self, kind: str, body: Text | str, *, at_end: bool = False, lang: str = DEFAULT) -> None:
         super().__init__()
+        translate_bindings(self, lang)
         self.kind = kind
         self.body = body
         self.at_end = at_end
@@ -122,8 +129,14 @@ class QuitScreen(ModalScreen[bool]):
         Binding("escape", "answer(False)", "Back", show=False),
     ]
 
+    def __init__(self, *, lang: str = DEFAULT) -> None:
+        super().__init__()
+        translate_bindings(self, lang)
+        self.lang = lang
+
     def compose(self) -> ComposeResult:
-        yield Static("Quit? y/n", id="quit")
+        # TRANSLATORS: the quit question; y and n are the keys (they stay y and n in every language)
+        yield Static(translate(said("Quit? y/n"), self.lang), id="quit")
 
     def action_answer(self, quit_game: bool) -> None:
         self.dismiss(quit_game)

@@ -30,6 +30,7 @@ from unoengine.core.record import Record, format_record, parse_record, replay
 from unoengine.core.rules import find_rules
 from unoengine.core.state import ChallengeWindow, GameState
 from unoengine.core.views import PlayerView, view_for
+from unoengine.i18n import said, translate
 from unoengine.play.narrator import Names, first_card, narrate
 from unoengine.play.table import Table, TableStep
 
@@ -98,6 +99,21 @@ FIRST = " the first card is "
 """How the narrator's first-card line reads (a resumed game's last lines may already hold it)."""
 
 
+class Indented(str):
+    """A log line of a resumed game, indented by two spaces, that is translated with its line."""
+
+    line: str
+
+    def __new__(cls, line: str) -> Indented:
+        self = super().__new__(cls, f"  {line}")
+        self.line = line
+        return self
+
+    def translated(self, lang: str) -> str:
+        """The indented line in ``lang``."""
+        return "  " + translate(self.line, lang)
+
+
 class Session:
     """A game between the person at seat 0 and bots, on a :class:`~unoengine.play.table.Table`, with its record."""
 
@@ -128,10 +144,20 @@ class Session:
         self._saved: list[str] = []
         """The record file's action lines written so far (each action is formatted once)."""
 
+    def speak(self, lang: str) -> None:
+        """Say the log's sentences in ``lang``: the bots' names in its words ("Bot 1" in English).
+
+        The statistics keep the English names (:attr:`player_names`), whatever the language."""
+        seats = len(self.names.seats)
+        # TRANSLATORS: a bot's name in the terminal game ("Bot 1"); {number} is its seat number
+        bots = (translate(said("Bot {number}", number=seat), lang) for seat in range(seats))
+        self.names = Names(tuple(bots), HUMAN)
+
     @property
     def player_names(self) -> list[str]:
-        """The seats' names as the screen shows them: "You", "Bot 1", ..."""
-        return [self.names.subject(seat) for seat in range(len(self.names.seats))]
+        """The seats' names in the statistics file: "You", "Bot 1", ... (in English in every language)."""
+        english = Names.bots(len(self.names.seats), HUMAN)
+        return [english.subject(seat) for seat in range(len(english.seats))]
 
     @property
     def start(self) -> GameState:
@@ -223,7 +249,7 @@ class Session:
     def now(self, recent: int = 0) -> Step:
         """The person's view now, with the log lines of the last ``recent`` actions (a resumed game's, indented)
         and the round's first card when no card has been played on it yet."""
-        lines = [f"  {line}" for line in self.recent(recent)] if recent else []
+        lines: list[str] = [Indented(line) for line in self.recent(recent)] if recent else []
         if not self.table.actions or (len(self._view.discard_pile) == 1 and not any(FIRST in line for line in lines)):
             # A new game's first card, or a resumed one's when no card has been played on it yet.
             line = first_card(self._view, self.names)
@@ -334,7 +360,8 @@ class Session:
         try:
             self.write()
         except OSError as error:
-            self.save_error = f"The game could not be saved: {error}"
+            # TRANSLATORS: the record file could not be written; {error} is the system's reason (English)
+            self.save_error = said("The game could not be saved: {error}", error=str(error))
         else:
             self.save_error = None
 

@@ -131,16 +131,35 @@ def record_game(path: Path, rules: str, names: Sequence[str], outcome: Outcome) 
     return StatsUpdate(rules, dict(players), tuple(problems))
 
 
-def stats_lines(update: StatsUpdate, order: Sequence[str]) -> list[str]:
-    """The statistics as lines of a table, the players of ``order`` first (the game's seats)."""
+def stats_lines(
+    update: StatsUpdate, order: Sequence[str], *, shown: Mapping[str, str] | None = None, lang: str = "en"
+) -> list[str]:
+    """The statistics as lines of a table, the players of ``order`` first (the game's seats).
+
+    ``shown``: how a player's name (the file's key, English) is shown (``You`` in the reader's language);
+    ``lang``: the language of the column heads (the columns are measured in cells by grapheme cluster).
+    """
+    from unoengine.cli.lang import cells, pad, rpad
+    from unoengine.i18n import said, translate
+
     names = [*order, *sorted(set(update.players) - set(order))]
-    lines = [f"  {'':<8}{'games':>7}{'wins':>7}{'win %':>7}{'points':>9}"]
+    # TRANSLATORS: the heads of the statistics' columns (short: each is right-aligned above numbers)
+    heads = [translate(said("games"), lang), translate(said("wins"), lang), translate(said("win %"), lang)]
+    heads.append(translate(said("points"), lang))
+    labels = {name: (shown or {}).get(name, name) for name in names}
+    first, widths = 8, [7, 7, 7, 9]  # English: the columns as they always were
+    if lang != "en":  # wider columns where a translated head or name needs them
+        first = max([8, *(cells(label) + 1 for label in labels.values())])
+        widths = [max(w, cells(h) + 1) for w, h in zip(widths, heads, strict=True)]
+    lines = ["  " + pad("", first) + "".join(rpad(h, w) for h, w in zip(heads, widths, strict=True))]
     for name in names:
         counts = update.players.get(name)
         if counts is None:
             continue
         share = f"{100 * counts.wins // counts.games}%" if counts.games else "-"
-        lines.append(f"  {name:<8}{counts.games:>7}{counts.wins:>7}{share:>7}{counts.points:>9}")
+        values = [str(counts.games), str(counts.wins), share, str(counts.points)]
+        cells_text = "".join(rpad(v, w) for v, w in zip(values, widths, strict=True))
+        lines.append("  " + pad(labels[name], first) + cells_text)
     return lines
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from rich.text import Text
 
+from unoengine.cli.lang import cells, fit, named, pad, subject, words
 from unoengine.cli.session import HUMAN, RoundEnd
 from unoengine.cli.stats import StatsUpdate, stats_lines
 from unoengine.core.action_words import ActionInfo, describe_card
@@ -24,7 +25,8 @@ from unoengine.core.house.teams import partner_in, team_name
 from unoengine.core.rules import RuleSet, find_rules
 from unoengine.core.rules.option_specs import Options
 from unoengine.core.views import PlayerView
-from unoengine.play.narrator import Names, name_seats
+from unoengine.i18n import DEFAULT, said, said_n, translate
+from unoengine.play.narrator import Names
 
 MARKER = "▲"
 
@@ -62,6 +64,50 @@ Highlighted (★) cards can be played now.
 Markers: ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red.
 """
 
+HELP_KEYS_WIDTH = 17
+"""The column of the help's keys (the keys are letters in every language)."""
+
+NOTATION_EXAMPLES = (
+    "R7, W:g, G2|Y@flex, FW+2@flex:r>2, draw, pass, uno, catch 1, accept, challenge, keep, reject, color g"
+)
+
+
+def help_text(lang: str = DEFAULT, width: int = 62) -> str:
+    """The keys' help in ``lang`` (English: :data:`HELP` as it is): each key with what it does, folded at ``width``."""
+    if lang == DEFAULT:
+        return HELP
+    rows = [
+        ("← / →, Home/End", said("pick a card (what it does shows below the hand)")),
+        ("1-9, 0", said("pick the 1st-9th card (0 is the 10th)")),
+        (
+            "Enter",
+            said("play the picked card (prompts ask for a colour, a side, a target, and UNO when it matters)"),
+        ),
+        ("d / p", said("draw (or take the cards to draw) / pass")),
+        ("u", said("call UNO (you hold one card, not called yet)")),
+        ("c", said("catch a player with one card and no UNO, in time")),
+        ("j", said("jump in: play out of turn (when the prompt says)")),
+        ("PgUp / PgDn", said("scroll the log (l: the whole log on one page)")),
+        # TRANSLATORS: {examples} are actions in notation (R7, W:g, draw, pass …), never translated
+        ("/ or :", said("type an action in notation: {examples}", examples=NOTATION_EXAMPLES)),
+        ("Escape", said("leave the input")),
+        ("? / q", said("this help / quit (asks first)")),
+        ("r", said("once the game is over: review it, every hand face up")),
+    ]
+    lines = [translate(said("UNO — keys (Enter or Escape closes this)"), lang), ""]
+    indent = " " * (HELP_KEYS_WIDTH + 2)
+    for key, what in rows:
+        folded = fit(Text(translate(what, lang)), max(20, width - len(indent))).plain.split("\n")
+        lines.append("  " + key.ljust(HELP_KEYS_WIDTH) + folded[0].rstrip())
+        lines += [indent + line.strip() for line in folded[1:]]
+    lines.append("")
+    lines.append(translate(said("Highlighted (★) cards can be played now."), lang))
+    colours = {color.name.lower(): words(color.word, lang) for color in COLORS}
+    # TRANSLATORS: the colour-blind markers; {yellow}, {green}, {blue}, {red} are colour words
+    markers_line = said("Markers: ▲ {yellow}, ▲▲ {green}, ▲▲▲ {blue}, ▲▲▲▲ {red}.", **colours)
+    lines.append(translate(markers_line, lang))
+    return "\n".join(lines) + "\n"
+
 
 def markers(color: Color) -> str:
     """The colour-blind markers of a colour (F-5): ▲ yellow, ▲▲ green, ▲▲▲ blue, ▲▲▲▲ red."""
@@ -84,20 +130,25 @@ def card_text(card: Card, *, show_markers: bool = True) -> Text:
     return text
 
 
-def color_text(color: Color | None, *, show_markers: bool = True) -> Text:
-    """The current colour in words, in that colour, with its markers."""
+def color_text(color: Color | None, *, show_markers: bool = True, lang: str = DEFAULT) -> Text:
+    """The current colour in words (in ``lang``), in that colour, with its markers."""
     if color is None:
-        return Text("none")
-    label = f" {color.word} {markers(color)} " if show_markers else f" {color.word} "
+        # TRANSLATORS: no current colour yet
+        return Text(translate(said("none"), lang))
+    word = words(color.word, lang)
+    label = f" {word} {markers(color)} " if show_markers else f" {word} "
     return Text(label, style=_CARD_STYLES[color])
 
 
 def flow(items: Sequence[Text], width: int, *, gap: str = " ", indent: str = "") -> Text:
-    """Items on lines of at most ``width`` cells, breaking only between items (never inside one)."""
+    """Items on lines of at most ``width`` cells, breaking only between items (never inside one).
+
+    Cells are counted by grapheme cluster (:func:`~unoengine.cli.lang.cells`): Khmer, Sinhala and Lao items fit too.
+    """
     out = Text()
     column = 0
     for item in items:
-        size = item.cell_len
+        size = cells(item.plain)
         if column and column + len(gap) + size > width:
             out.append("\n" + indent)
             column = len(indent)
@@ -109,19 +160,29 @@ def flow(items: Sequence[Text], width: int, *, gap: str = " ", indent: str = "")
     return out
 
 
-def side_labels(rules: RuleSet, card: Card, options: Options | Mapping[str, Any] = _DEFAULT) -> tuple[str, str]:
+def side_labels(
+    rules: RuleSet, card: Card, options: Options | Mapping[str, Any] = _DEFAULT, lang: str = DEFAULT
+) -> tuple[str, str]:
     """The two answers of the Flex side prompt (F-14): what each side of the card does (the table's words,
-    ``describe_card``; ``options``: the table's, default the rule set's)."""
-    normal = f"Normal side: {describe_card(rules, options, card, False)}"
-    flex = f"Flex side: {describe_card(rules, options, card, True)} (your Power Card turns red)"
+    ``describe_card``; ``options``: the table's, default the rule set's), in ``lang``."""
+    normal_words = words(describe_card(rules, options, card, False), lang)
+    flex_words = words(describe_card(rules, options, card, True), lang)
+    # TRANSLATORS: an answer of the Flex side prompt; {effect} is what the card's normal side does
+    normal = translate(said("Normal side: {effect}", effect=normal_words), lang)
+    # TRANSLATORS: an answer of the Flex side prompt; {effect} is what the card's flex side does
+    flex = translate(said("Flex side: {effect} (your Power Card turns red)", effect=flex_words), lang)
     return normal, flex
 
 
-def effect(rules: RuleSet, card: Card, options: Options | Mapping[str, Any] = _DEFAULT) -> str:
-    """What a card does at this table (its rule set and ``options``, ``describe_card``): both sides of a Flex card."""
+def effect(rules: RuleSet, card: Card, options: Options | Mapping[str, Any] = _DEFAULT, lang: str = DEFAULT) -> str:
+    """What a card does at this table (its rule set and ``options``, ``describe_card``): both sides of a Flex card,
+    in ``lang``."""
     if not card.is_flex:
-        return describe_card(rules, options, card)
-    return f"normal side: {describe_card(rules, options, card)}; flex side: {describe_card(rules, options, card, True)}"
+        return words(describe_card(rules, options, card), lang)
+    normal = words(describe_card(rules, options, card), lang)
+    flex = words(describe_card(rules, options, card, True), lang)
+    # TRANSLATORS: what a Flex card does; {normal} and {flex} are each side's effect
+    return translate(said("normal side: {normal}; flex side: {flex}", normal=normal, flex=flex), lang)
 
 
 def hand_order(hand: Sequence[Card]) -> list[Card]:
@@ -135,71 +196,103 @@ def hand_order(hand: Sequence[Card]) -> list[Card]:
     return sorted(hand, key=key)
 
 
-def status_text(view: PlayerView, names: Names, seed: int, width: int, *, show_markers: bool = True) -> Text:
+def status_text(
+    view: PlayerView, names: Names, seed: int, width: int, *, show_markers: bool = True, lang: str = DEFAULT
+) -> Text:
     """The status lines: rules, round, seed, top card and its effect, colour, pile, direction, whose turn."""
     rules = find_rules(view.rules)
-    items = [Text(f"{rules.title} · round {view.round}", style="bold") + Text(f" · seed {seed}")]
+    title = words(rules.title, lang)
+    # TRANSLATORS: the status line's start: {title} is the rule set's title (UNO Duo), {round} a number
+    head = translate(said("{title} · round {round}", title=title, round=view.round), lang)
+    # TRANSLATORS: the game's seed (a number that deals the same game again)
+    items = [Text(head, style="bold") + Text(translate(said(" · seed {seed}", seed=seed), lang))]
     if view.top is None and view.outcome is None:
-        discards = Text(f"Discards: {len(view.discard_pile)}")
+        discards = Text(translate(said("Discards: {n}", n=len(view.discard_pile)), lang))
         if view.discard_pile:
-            discards.append(", top ")
+            discards.append(translate(said(", top "), lang))
             discards.append_text(card_text(view.discard_pile[-1], show_markers=show_markers))
         items.append(discards)
     else:
         top = card_text(view.top, show_markers=show_markers) if view.top is not None else Text("—")
-        colour = color_text(view.color, show_markers=show_markers) if view.top is not None else Text("—")
-        items += [Text("Top: ") + top, Text("Colour: ") + colour]
-    items.append(Text(f"Draw pile: {view.draw_pile}"))
+        colour = color_text(view.color, show_markers=show_markers, lang=lang) if view.top is not None else Text("—")
+        # TRANSLATORS: the status line's top card (followed by the card) and the current colour (by its word)
+        items += [Text(translate(said("Top: "), lang)) + top, Text(translate(said("Colour: "), lang)) + colour]
+    items.append(Text(translate(said("Draw pile: {n}", n=view.draw_pile), lang)))
     if view.seats > 2:  # with two players the direction changes nothing (C-12): not shown
-        items.append(Text("Direction: " + ("↻ clockwise" if view.direction == 1 else "↺ counterclockwise")))
+        turning = said("↻ clockwise") if view.direction == 1 else said("↺ counterclockwise")
+        items.append(Text(translate(said("Direction: {direction}", direction=turning), lang)))
     status = flow(items, width, gap="  ")
     status.append("\n")
     if view.outcome is not None:
-        status.append("Game over", style="bold")
+        status.append(translate(said("Game over"), lang), style="bold")
     else:
-        who = "nobody" if view.to_act is None else names.subject(view.to_act)
-        status.append(f"Turn: {who} ({view.words.title.lower()})", style="bold")
+        who = translate(said("nobody"), lang) if view.to_act is None else subject(names, view.to_act, lang)
+        decision = words(view.words.title, lang).lower()
+        # TRANSLATORS: whose turn it is: {who} is a player's name or "You", {decision} what they decide (lower case)
+        turn = translate(said("Turn: {who} ({decision})", who=who, decision=decision), lang)
+        if lang == DEFAULT:
+            status.append(turn, style="bold")
+        else:
+            status.append_text(fit(Text(turn, style="bold"), width))
     return status
 
 
-def players_text(view: PlayerView, names: Names, width: int) -> Text:
+def players_text(view: PlayerView, names: Names, width: int, *, lang: str = DEFAULT) -> Text:
     """Each seat's hand size, score, Power Card and UNO state; a seat's line wraps between items."""
     players = Text()
+    name_width = max([6, *(cells(subject(names, seat, lang)) for seat in range(view.seats))]) if lang != DEFAULT else 6
+    count_width = cells(translate(said_n("{n} card", "{n} cards", 10), lang))
     for seat in range(view.seats):
         mark = "▶ " if seat == view.to_act else "  "
         size = view.hand_sizes[seat]
+        count = (" " if size < 10 else "") + translate(said_n("{n} card", "{n} cards", size), lang)
         items = [
             Text(
-                f"{mark}{names.subject(seat):<6} {size:>2} card{'s' if size != 1 else ' '}",
+                f"{mark}{pad(subject(names, seat, lang), name_width)} {pad(count, count_width)}",
                 style="bold" if seat == view.to_act else "",
             ),
-            Text(f"score {view.scores[seat]:>4}"),
+            # TRANSLATORS: a player's score in the players' panel; {score} is right-aligned in four cells
+            Text(translate(said("score {score}", score=f"{view.scores[seat]:>4}"), lang)),
         ]
         mate = partner_in(view.options, view.seats, seat)
         if mate is not None:  # H-11: the teams are public (the options)
-            items.append(Text(team_name(view.seats, seat) + (" (your partner)" if mate == view.seat else "")))
+            team = words(team_name(view.seats, seat), lang)
+            if mate == view.seat:
+                # TRANSLATORS: {team} is a team's name (Team A)
+                team = translate(said("{team} (your partner)", team=team), lang)
+            items.append(Text(team))
         if view.power:
             green = view.power[seat]
-            power = Text("Power ")
-            power.append(" ✔ green " if green else " ✘ red ", style="white on #2e7d32" if green else "white on #b71c1c")
+            # TRANSLATORS: a player's Power Card (Flex!), followed by its state (green or red)
+            power = Text(translate(said("Power "), lang))
+            state = translate(said(" ✔ green ") if green else said(" ✘ red "), lang)
+            power.append(state, style="white on #2e7d32" if green else "white on #b71c1c")
             items.append(power)
         if view.unsafe == seat:
-            items.append(Text("no UNO!", style="bold red"))
+            items.append(Text(translate(said("no UNO!"), lang), style="bold red"))
         players.append_text(flow(items, width, gap="  ", indent="    "))
         players.append("\n")
     if view.round_scores:
-        players.append("\nRounds: " + " | ".join(" ".join(f"{d:+d}" for d in row) for row in view.round_scores))
+        rows = " | ".join(" ".join(f"{d:+d}" for d in row) for row in view.round_scores)
+        # TRANSLATORS: each round's score changes ({rows}: numbers like +12 -3 0 | +40 …)
+        players.append("\n" + translate(said("Rounds: {rows}", rows=rows), lang))
     return players
 
 
 def hand_text(
-    view: PlayerView, infos: Sequence[ActionInfo], selected: int, width: int, *, show_markers: bool = True
+    view: PlayerView,
+    infos: Sequence[ActionInfo],
+    selected: int,
+    width: int,
+    *,
+    show_markers: bool = True,
+    lang: str = DEFAULT,
 ) -> Text:
     """The hand, every card numbered, lines broken between cards; the picked card with its effect in words."""
     cards = hand_order(view.hand)
     mine = view.to_act == HUMAN
     playable = {info.card for info in infos if info.group == "hand"} if mine else set()
-    text = Text(f"Your hand ({len(cards)}):\n", style="bold")
+    text = Text(translate(said("Your hand ({n}):", n=len(cards)), lang) + "\n", style="bold")
     pieces: list[Text] = []
     for index, card in enumerate(cards):
         piece = Text()
@@ -216,38 +309,64 @@ def hand_text(
     text.append_text(flow(pieces, width, gap=" "))
     if cards:
         card = cards[selected]
-        state = "playable" if card in playable else "not playable now"
-        drawn = " (drawn)" if mine and card == view.drawn_card else ""
-        what = effect(find_rules(view.rules), card, dict(view.options))
-        text.append(f"\nPicked: {format_card(card)}{drawn} ({state}) — {what}", style="italic")
+        state = said("playable") if card in playable else said("not playable now")
+        drawn = translate(said(" (drawn)"), lang) if mine and card == view.drawn_card else ""
+        what = effect(find_rules(view.rules), card, dict(view.options), lang)
+        # TRANSLATORS: the picked card: {card} in notation (R7), {drawn} " (drawn)" or nothing,
+        # {state} "playable" or "not playable now", {effect} what the card does
+        picked = said(
+            "Picked: {card}{drawn} ({state}) — {effect}", card=format_card(card), drawn=drawn, state=state, effect=what
+        )
+        line = Text(translate(picked, lang), style="italic")
+        text.append("\n")
+        text.append_text(line if lang == DEFAULT else fit(line, width))
     return text
 
 
-def round_cards(end: RoundEnd, names: Names, width: int, *, show_markers: bool = True) -> Text:
+def round_cards(end: RoundEnd, names: Names, width: int, *, show_markers: bool = True, lang: str = DEFAULT) -> Text:
     """The hands left at the end of a round, card by card with their points (R-11)."""
     body = Text()
+    name_width = _name_width(names, len(end.hands), lang)
     for seat, cards in enumerate(end.hands):
         if not cards:
             continue
-        items = [Text(f"  {names.subject(seat):<6}")]
+        items = [Text(f"  {pad(subject(names, seat, lang), name_width)}")]
         items += [card_text(card, show_markers=show_markers) + Text(f" {points}") for card, points in cards]
         items.append(Text(f" = {sum(points for _, points in cards)}"))
-        body.append_text(flow(items, width, gap=" ", indent=" " * 9))
+        body.append_text(flow(items, width, gap=" ", indent=" " * (name_width + 3)))
         body.append("\n")
     return body
 
 
-def round_summary(end: RoundEnd, view: PlayerView, names: Names, width: int, *, show_markers: bool = True) -> Text:
+def _name_width(names: Names, seats: int, lang: str) -> int:
+    """The column of the seats' names: 6 cells, or the widest name in ``lang`` (English keeps 6)."""
+    if lang == DEFAULT:
+        return 6
+    return max([6, *(cells(subject(names, seat, lang)) for seat in range(seats))])
+
+
+def round_summary(
+    end: RoundEnd, view: PlayerView, names: Names, width: int, *, show_markers: bool = True, lang: str = DEFAULT
+) -> Text:
     """The notice between rounds: the winner, the cards left with their points, the scores."""
-    body = Text(f"Round {end.round} is over\n\n", style="bold")
-    winner = "Nobody (a blocked round)" if end.winner is None else names.subject(end.winner)
-    body.append(f"Winner: {winner}\n\nCards left, with their points:\n")
-    body.append_text(round_cards(end, names, width, show_markers=show_markers))
+    body = Text(translate(said("Round {round} is over", round=end.round), lang) + "\n\n", style="bold")
+    if end.winner is None:
+        winner = translate(said("Nobody (a blocked round)"), lang)
+    else:
+        winner = subject(names, end.winner, lang)
+    # TRANSLATORS: {winner} is a player's name, "You", or "Nobody (a blocked round)"
+    body.append(translate(said("Winner: {winner}", winner=winner), lang) + "\n\n")
+    body.append(translate(said("Cards left, with their points:"), lang) + "\n")
+    body.append_text(round_cards(end, names, width, show_markers=show_markers, lang=lang))
     body.append("\n")
+    name_width = _name_width(names, len(end.deltas), lang)
     for seat, delta in enumerate(end.deltas):
-        body.append(f"  {names.subject(seat):<6} {delta:+5d}   total {view.scores[seat]:>5}\n")
+        # TRANSLATORS: a player's total score after a round ({total} is right-aligned in five cells)
+        total = translate(said("total {total}", total=f"{view.scores[seat]:>5}"), lang)
+        body.append(f"  {pad(subject(names, seat, lang), name_width)} {delta:+5d}   {total}\n")
     target = dict(view.options).get("target_score")
-    body.append(f"\nPlaying to {target}. Press Enter for the next round.")
+    # TRANSLATORS: {target} is the score that wins the game (500)
+    body.append("\n" + translate(said("Playing to {target}. Press Enter for the next round.", target=target), lang))
     return body
 
 
@@ -259,38 +378,50 @@ def game_over_text(
     width: int,
     *,
     show_markers: bool = True,
+    lang: str = DEFAULT,
 ) -> Text:
     """The final screen: the winner, the last round, the scores, and each player's statistics across games."""
     outcome = view.outcome
     assert outcome is not None
-    body = Text("Game over\n\n", style="bold")
+    body = Text(translate(said("Game over"), lang) + "\n\n", style="bold")
     if outcome.winner is None:
-        body.append("Nobody won.\n\n")
+        body.append(translate(said("Nobody won."), lang) + "\n\n")
     elif outcome.winner == HUMAN:
-        body.append("You won!\n\n", style="bold green")
+        body.append(translate(said("You won!"), lang) + "\n\n", style="bold green")
     else:
-        body.append(f"{names.subject(outcome.winner)} won.\n\n")
+        # TRANSLATORS: {who} is a player's name (Bot 2)
+        body.append(translate(said("{who} won.", who=subject(names, outcome.winner, lang)), lang) + "\n\n")
     if view.round_scores:
         row = view.round_scores[-1]
-        body.append("Last round: " + ", ".join(f"{names.subject(s)} {d:+d}" for s, d in enumerate(row)) + "\n")
+        changes = ", ".join(f"{subject(names, s, lang)} {d:+d}" for s, d in enumerate(row))
+        # TRANSLATORS: {changes} is each player's name with their score change (You +12, Bot 1 -3)
+        body.append(translate(said("Last round: {changes}", changes=changes), lang) + "\n")
     if last is not None:
-        body.append("Cards left, with their points:\n")
-        body.append_text(round_cards(last, names, width, show_markers=show_markers))
+        body.append(translate(said("Cards left, with their points:"), lang) + "\n")
+        body.append_text(round_cards(last, names, width, show_markers=show_markers, lang=lang))
+    name_width = _name_width(names, len(outcome.scores), lang)
     for seat, score in enumerate(outcome.scores):
-        body.append(f"  {names.subject(seat):<6} {score:>5}\n")
+        body.append(f"  {pad(subject(names, seat, lang), name_width)} {score:>5}\n")
     if stats is not None:
-        title = find_rules(stats.rules).title
-        body.append(f"\nStatistics of every {title} game played here:\n", style="bold")
-        body.append("\n".join(stats_lines(stats, [names.subject(seat) for seat in range(view.seats)])) + "\n")
+        title = words(find_rules(stats.rules).title, lang)
+        # TRANSLATORS: the heading of the statistics; {title} is the rule set's title (UNO Flex!)
+        heading = translate(said("Statistics of every {title} game played here:", title=title), lang)
+        body.append("\n" + heading + "\n", style="bold")
+        order = [names.subject(seat) for seat in range(view.seats)]  # the file's keys: English names
+        shown = {names.subject(seat): subject(names, seat, lang) for seat in range(view.seats)}
+        body.append("\n".join(stats_lines(stats, order, shown=shown, lang=lang)) + "\n")
         for problem in stats.problems:
-            body.append(problem + "\n", style="bold red")
-    body.append("\nPress Enter to look at the table, r: review this game, q to quit.")
+            body.append(words(problem, lang) + "\n", style="bold red")
+    body.append("\n" + translate(said("Press Enter to look at the table, r: review this game, q to quit."), lang))
     return body
 
 
-def countdown(seconds_left: float | None) -> str:
+def countdown(seconds_left: float | None, lang: str = DEFAULT) -> str:
     """The catch window's countdown, as the prompt shows it: `` (3 s left)``."""
-    return "" if seconds_left is None else f" ({max(0, math.ceil(seconds_left))} s left)"
+    if seconds_left is None:
+        return ""
+    # TRANSLATORS: the countdown of the UNO window, after a prompt: {n} seconds are left
+    return translate(said_n(" ({n} s left)", " ({n} s left)", max(0, math.ceil(seconds_left))), lang)
 
 
 def prompt_text(
@@ -300,30 +431,55 @@ def prompt_text(
     *,
     reaction_open: bool,
     seconds_left: float | None,
+    lang: str = DEFAULT,
+    width: int | None = None,
 ) -> Text:
-    """What the person may do now: an open UNO window with its countdown, then the decision with its keys."""
+    """What the person may do now: an open UNO window with its countdown, then the decision with its keys.
+
+    ``width``: the prompt's width in cells (a line longer than that is broken between clusters, not inside one).
+    """
     lines: list[str] = []
-    left = countdown(seconds_left)
+    left = countdown(seconds_left, lang)
     if view.unsafe is not None and view.unsafe != HUMAN and reaction_open:
-        lines.append(f"{names.subject(view.unsafe)} has one card and did not call UNO: press c to catch!{left}")
+        who = subject(names, view.unsafe, lang)
+        # TRANSLATORS: {who} is a bot's name; {left} the countdown (" (3 s left)") or nothing; c is the key
+        lines.append(
+            translate(
+                said("{who} has one card and did not call UNO: press c to catch!{left}", who=who, left=left), lang
+            )
+        )
     if view.unsafe == HUMAN:
-        lines.append(f"You have one card: press u to call UNO before someone catches you!{left}")
+        # TRANSLATORS: {left} the countdown (" (3 s left)") or nothing; u is the key
+        lines.append(
+            translate(said("You have one card: press u to call UNO before someone catches you!{left}", left=left), lang)
+        )
     jumps = [info for info in infos if info.group == "react" and info.card is not None]
     if jumps and reaction_open:
         cards = " ".join(dict.fromkeys(format_card(info.card) for info in jumps if info.card is not None))
-        lines.append(f"Out of turn: press j to jump in with {cards}!{left}")
+        # TRANSLATORS: {cards} are cards in notation (R7 G7); {left} the countdown or nothing; j is the key
+        lines.append(
+            translate(said("Out of turn: press j to jump in with {cards}!{left}", cards=cards, left=left), lang)
+        )
     if view.outcome is not None:
-        lines.append("The game is over. Press r to review it, q to quit.")
+        lines.append(translate(said("The game is over. Press r to review it, q to quit."), lang))
     elif view.to_act != HUMAN:
-        lines.append(f"Waiting for {'nobody' if view.to_act is None else names.subject(view.to_act)}…")
+        who = translate(said("nobody"), lang) if view.to_act is None else subject(names, view.to_act, lang)
+        # TRANSLATORS: {who} is the player whose turn it is (Bot 2)
+        lines.append(translate(said("Waiting for {who}…", who=who), lang))
     else:
-        keys = {"hand": "Enter: play the picked card", "draw": "d: ", "pass": "p: "}
         hints: list[str] = []
+        play_hint = translate(said("Enter: play the picked card"), lang)
         for info in infos:
-            if info.group == "hand" and keys["hand"] not in hints:
-                hints.append(keys["hand"])
-            elif info.group == "decision" and info.type in keys:
-                hints.append(keys[info.type] + info.label.lower())
-        prompt = name_seats(view.words.prompt, names)
-        lines.append(prompt + (f" ({' · '.join(hints)})" if hints else "") + ".")
-    return Text("\n".join(lines[-2:]))
+            if info.group == "hand" and play_hint not in hints:
+                hints.append(play_hint)
+            elif info.group == "decision" and info.type in ("draw", "pass"):
+                key = "d" if info.type == "draw" else "p"
+                hints.append(f"{key}: " + words(info.label, lang).lower())
+        prompt = named(view.words.prompt, names, lang)
+        if hints:
+            # TRANSLATORS: the decision's question ({prompt}) with its keys ({keys}: "d: draw · p: pass")
+            lines.append(translate(said("{prompt} ({keys}).", prompt=prompt, keys=" · ".join(hints)), lang))
+        else:
+            lines.append(translate(said("{prompt}.", prompt=prompt), lang))
+    text = Text("\n".join(lines[-2:]))
+    return text if width is None or lang == DEFAULT else fit(text, width)

@@ -25,6 +25,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from unoengine.cli.common import CATCH_SECONDS
+from unoengine.cli.lang import named, subject, translate_bindings, words
 from unoengine.cli.review import ReviewScreen
 from unoengine.cli.screens import ChoiceScreen, NoticeScreen, QuitScreen
 from unoengine.cli.session import HUMAN, RoundEnd, Session, Step
@@ -36,6 +37,7 @@ from unoengine.cli.texts import (
     game_over_text,
     hand_order,
     hand_text,
+    help_text,
     players_text,
     prompt_text,
     round_summary,
@@ -47,9 +49,10 @@ from unoengine.core.cards import COLORS, Card, Color, format_card
 from unoengine.core.errors import IllegalActionError, InvalidNotationError
 from unoengine.core.rules import find_rules
 from unoengine.core.views import PlayerView
-from unoengine.play.narrator import name_seats, shown_card
+from unoengine.i18n import DEFAULT, said, said_n, translate
+from unoengine.play.narrator import shown_card
 
-__all__ = ["FLEX_SIDE", "ChoiceScreen", "NoticeScreen", "QuitScreen", "UnoApp", "card_text"]
+__all__ = ["FLEX_SIDE", "HELP", "ChoiceScreen", "NoticeScreen", "QuitScreen", "UnoApp", "card_text"]
 
 RESUME_LINES = 6
 """How many of the last actions the log shows when a game is resumed."""
@@ -168,8 +171,14 @@ class UnoApp(App[None]):
         catch_seconds: float = CATCH_SECONDS,
         show_markers: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        lang: str = DEFAULT,
     ) -> None:
         super().__init__()
+        self.lang = lang
+        """The language of every text shown (``uno play --lang``); the keys stay letters."""
+        translate_bindings(self, lang)
+        if lang != DEFAULT:
+            session.speak(lang)
         self.session = session
         self.bot_delay = bot_delay
         self.catch_seconds = catch_seconds
@@ -190,6 +199,8 @@ class UnoApp(App[None]):
         self._window: int | None = None
         self._logged = -1
         """How many log lines the log widget shows."""
+        self._shown_lines: list[str] = []
+        """The log's lines in :attr:`lang`, each translated once."""
         self._token = 0
         self._reacted: int | None = None
 
@@ -204,16 +215,32 @@ class UnoApp(App[None]):
         yield Static(id="prompt")
         yield Static(id="hand")
         yield Static(id="message")
-        yield Input(placeholder="/ or : to type an action (R7, W:g, draw, pass, uno, catch 1, ...)", id="command")
+        # TRANSLATORS: the input's placeholder; the actions in brackets are notation (never translated)
+        hint = said("/ or : to type an action ({examples}, ...)", examples="R7, W:g, draw, pass, uno, catch 1")
+        yield Input(placeholder=self.tr(hint), id="command")
         yield Footer()
+
+    def tr(self, text: object) -> str:
+        """``text`` in the app's language (:func:`~unoengine.i18n.translate`)."""
+        return translate(text, self.lang)
 
     def on_mount(self) -> None:
         view = self.view
-        title = find_rules(view.rules).title
-        self.sub_title = f"{title} · seed {self.session.seed}"
-        intro = f"{title}: you against {view.seats - 1} bot(s), seed {self.session.seed}. Press ? for help."
+        title = words(find_rules(view.rules).title, self.lang)
+        seed = self.session.seed
+        self.sub_title = self.tr(said("{title} · seed {seed}", title=title, seed=seed))
+        # TRANSLATORS: the log's first line: {title} is the rule set (UNO Duo), {bots} a count, ? the help key
+        intro = said(
+            "{title}: you against {bots} bot(s), seed {seed}. Press ? for help.",
+            title=title,
+            bots=view.seats - 1,
+            seed=seed,
+        )
         if view.steps:
-            self.add_log(f"Resumed after {view.steps} actions" + ("; the last ones:" if self.step.lines else ""))
+            if self.step.lines:
+                self.add_log(said("Resumed after {n} actions; the last ones:", n=view.steps))
+            else:
+                self.add_log(said("Resumed after {n} actions", n=view.steps))
         else:
             self.add_log(intro)
         self.lines += self.step.lines
@@ -235,7 +262,7 @@ class UnoApp(App[None]):
         self.bell()
         error = sys.exc_info()[1]
         if error is None:
-            self.panic(Text("unoengine stopped on an unexpected error"))
+            self.panic(Text(self.tr(said("unoengine stopped on an unexpected error"))))
             return
         trace = Traceback.from_exception(
             type(error), error, error.__traceback__, show_locals=False, width=None, suppress=[rich]
@@ -287,28 +314,43 @@ class UnoApp(App[None]):
         view, names, m = self.view, self.session.names, self.show_markers
         cards = self.hand_cards()
         self.selected = max(0, min(self.selected, len(cards) - 1))
+        lang = self.lang
         width = self._width("status", max(20, self.size.width - 2))
-        status = status_text(view, names, self.session.seed, width, show_markers=m)
+        status = status_text(view, names, self.session.seed, width, show_markers=m, lang=lang)
         self.query_one("#status", Static).update(status)
-        self.query_one("#players", Static).update(players_text(view, names, self._width("players", 50)))
+        self.query_one("#players", Static).update(players_text(view, names, self._width("players", 50), lang=lang))
         if self._logged != len(self.lines):  # a person reading back up the log is not sent to its end
-            self.query_one(LogBox).show_lines(self.query_one("#log", Static), Text("\n".join(self.lines)))
+            self.query_one(LogBox).show_lines(self.query_one("#log", Static), Text("\n".join(self.log_lines())))
             self._logged = len(self.lines)
         self.refresh_prompt()
         width = self._width("hand", max(20, self.size.width - 4))
-        hand = hand_text(view, self.infos, self.selected, width, show_markers=m)
+        hand = hand_text(view, self.infos, self.selected, width, show_markers=m, lang=lang)
         self.query_one("#hand", Static).update(hand)
 
     def refresh_prompt(self) -> None:
         """The prompt line, with the catch window's countdown."""
         left = None if self.deadline is None else self.deadline - self.clock()
         text = prompt_text(
-            self.view, self.infos, self.session.names, reaction_open=self.reaction_pending(), seconds_left=left
+            self.view,
+            self.infos,
+            self.session.names,
+            reaction_open=self.reaction_pending(),
+            seconds_left=left,
+            lang=self.lang,
+            width=self._width("prompt", max(20, self.size.width - 2)),
         )
         self.query_one("#prompt", Static).update(text)
 
+    def log_lines(self) -> list[str]:
+        """The log's lines in the app's language (each line is translated once)."""
+        shown = self._shown_lines
+        if len(shown) > len(self.lines):
+            del shown[:]
+        shown += (self.tr(line) for line in self.lines[len(shown) :])
+        return shown
+
     def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(Text(text))
+        self.query_one("#message", Static).update(Text(self.tr(text)))
 
     # -- the flow of play ---------------------------------------------------------------
 
@@ -383,14 +425,16 @@ class UnoApp(App[None]):
         try:
             step = self.session.act(HUMAN, action)
         except IllegalActionError as error:
-            reason = name_seats(error.reason, self.session.names)
+            reason = named(error.reason, self.session.names, self.lang)
             if shown is not None and isinstance(action, Play):
                 reason = reason.replace(format_action(action), shown)
-            self.show_message(f"Refused ({error.rule}): {reason}")
+            # TRANSLATORS: an action the rules refuse: {rule} is the rule's number (C-4), {reason} why
+            self.show_message(said("Refused ({rule}): {reason}", rule=error.rule, reason=reason))
             self.refresh_view()
             return False
         except InvalidNotationError as error:
-            self.show_message(f"Not understood: {error}")
+            # TRANSLATORS: typed text that is not an action: {error} says why
+            self.show_message(said("Not understood: {error}", error=words(str(error), self.lang)))
             return False
         self.show(step, mine=True)
         return True
@@ -399,7 +443,7 @@ class UnoApp(App[None]):
         """Show an applied step: its log lines, a round's summary; the last message (a refusal) goes; then go on."""
         self.step = step
         self.infos = step.view.actions
-        self.show_message(step.save_error or "")
+        self.show_message(words(step.save_error, self.lang) if step.save_error else "")
         if mine:
             self.follow_cursor()
         self.lines += step.lines
@@ -439,7 +483,7 @@ class UnoApp(App[None]):
             self.modal = None
             then(answer)
 
-        self.push_screen(ChoiceScreen(kind, question, answers), done)
+        self.push_screen(ChoiceScreen(kind, question, answers, lang=self.lang), done)
 
     def notice(self, kind: str, body: Text | str, then: Callable[[], None] | None = None, at_end: bool = False) -> None:
         self.modal = kind
@@ -448,7 +492,7 @@ class UnoApp(App[None]):
             self.modal = None
             (then or self.advance)()
 
-        self.push_screen(NoticeScreen(kind, body, at_end=at_end), done)
+        self.push_screen(NoticeScreen(kind, body, at_end=at_end, lang=self.lang), done)
 
     def _answer_then_act(self, answer: str | None) -> None:
         if answer is None or not self.perform(answer):
@@ -478,21 +522,21 @@ class UnoApp(App[None]):
         choices = [info for info in self.infos if info.group == "choice"]
         if not choices:
             return
-        names = self.session.names
-        question = Text(name_seats(view.words.prompt, names))
+        names, lang = self.session.names, self.lang
+        question = Text(named(view.words.prompt, names, lang))
         card = shown_card(view)
         if card is not None:
             question.append(": ")
             question.append_text(card_text(card, show_markers=self.show_markers))
-            question.append(f" ({card.words})")
+            question.append(f" ({words(card.words, lang)})")
         elif view.top is not None and view.challenger_of is not None:
             question.append(" — ")
             question.append_text(card_text(view.top, show_markers=self.show_markers))
         answers: list[tuple[Text | str, str]] = [
             (
-                color_text(info.color, show_markers=self.show_markers)
+                color_text(info.color, show_markers=self.show_markers, lang=lang)
                 if info.card is None and info.color is not None
-                else name_seats(info.words, names),
+                else named(info.words, names, lang),
                 info.notation,
             )
             for info in choices
@@ -501,58 +545,78 @@ class UnoApp(App[None]):
 
     def choose_play(self, candidates: list[Play], *, side_chosen: bool = False, warned: bool = False) -> None:
         """Narrow the legal plays of one card with prompts: a bluff's warning, side, colour, target, UNO."""
-        m = self.show_markers
+        m, lang, tr = self.show_markers, self.lang, self.tr
         card = candidates[0].card
         face = card_text(card, show_markers=m)
         rules = find_rules(self.view.rules)
         if not warned and all(p in self.step.bluffs for p in candidates):
-            question = (
-                Text("Warning: ")
-                + face
-                + Text(
-                    " would be a bluff: you hold a card that matches the current colour. It may be challenged,"
-                    " and a challenge you lose makes you draw instead."
+            # TRANSLATORS: the bluff warning: {card} is the card's face (notation in its colours), put in by the game
+            warning = tr(
+                said(
+                    "Warning: {card} would be a bluff: you hold a card that matches the current colour."
+                    " It may be challenged, and a challenge you lose makes you draw instead.",
+                    card="\0",
                 )
             )
-            answers = [("Play it anyway (a bluff)", "bluff"), ("Keep the card", CANCEL)]
+            question = self.with_card(warning, face)
+            answers: list[tuple[Text | str, str]] = [
+                (tr(said("Play it anyway (a bluff)")), "bluff"),
+                (tr(said("Keep the card")), CANCEL),
+            ]
             self.ask("bluff", question, answers, lambda a: self._bluffed(a, candidates, side_chosen))
             return
         if not side_chosen and all(p.flex for p in candidates):
             # Only the flex side can be played: it turns the Power Card red, so ask first.
-            question = Text("Only the flex side of ") + face + Text(" can be played:")
+            # TRANSLATORS: {card} is the card's face (notation in its colours), put in by the game
+            question = self.with_card(tr(said("Only the flex side of {card} can be played:", card="\0")), face)
             answers = [
-                (side_labels(rules, card, dict(self.view.options))[1], FLEX_SIDE),
-                ("Cancel: keep the card", CANCEL),
+                (side_labels(rules, card, dict(self.view.options), lang)[1], FLEX_SIDE),
+                (tr(said("Cancel: keep the card")), CANCEL),
             ]
             self.narrow("side", question, answers, candidates, lambda a, p: True)
             return
         if len({p.flex for p in candidates}) > 1:
-            normal, flex_label = side_labels(rules, card, dict(self.view.options))
+            normal, flex_label = side_labels(rules, card, dict(self.view.options), lang)
             answers = [(normal, "normal"), (flex_label, FLEX_SIDE)]
-            self.narrow(
-                "side", Text("Play which side of ") + face, answers, candidates, lambda a, p: p.flex == (a == FLEX_SIDE)
-            )
+            # TRANSLATORS: {card} is the card's face (notation in its colours), put in by the game
+            question = self.with_card(tr(said("Play which side of {card}", card="\0")), face)
+            self.narrow("side", question, answers, candidates, lambda a, p: p.flex == (a == FLEX_SIDE))
             return
         colors = list(dict.fromkeys(p.color for p in candidates))
         if len(colors) > 1:
-            shown = [(color_text(c, show_markers=m), c.letter) for c in COLORS if c in colors]
-            self.narrow("wild", "Name the colour:", shown, candidates, lambda a, p: p.color is Color.parse(a))
+            shown = [(color_text(c, show_markers=m, lang=lang), c.letter) for c in COLORS if c in colors]
+            self.narrow("wild", tr(said("Name the colour:")), shown, candidates, lambda a, p: p.color is Color.parse(a))
             return
-        targets = [t for t in dict.fromkeys(p.target for p in candidates) if t is not None]
+        targets = [seat for seat in dict.fromkeys(p.target for p in candidates) if seat is not None]
         if len(targets) > 1:
             names, sizes = self.session.names, self.view.hand_sizes
-            seats = [(f"{names.subject(t)} ({sizes[t]} card{'s' if sizes[t] != 1 else ''})", str(t)) for t in targets]
+            seats: list[tuple[Text | str, str]] = []
+            for seat in targets:
+                who = subject(names, seat, lang)
+                # TRANSLATORS: a seat to aim at: {who} is a player's name, {n} the cards in their hand
+                seats.append((tr(said_n("{who} ({n} card)", "{who} ({n} cards)", sizes[seat], who=who)), str(seat)))
             aims = {info.action: info.aim for info in self.infos}
-            aim = aims.get(candidates[0]) or "Which seat?"
-            self.narrow("target", aim, seats, candidates, lambda a, p: str(p.target) == a)
+            aim = aims.get(candidates[0])
+            aim_question = words(aim, lang) if aim else tr(said("Which seat?"))
+            self.narrow("target", aim_question, seats, candidates, lambda a, p: str(p.target) == a)
             return
         if len({p.uno for p in candidates}) > 1:
-            answers = [("Play and call UNO!", "uno"), ("Play without calling UNO", "quiet")]
+            answers = [(tr(said("Play and call UNO!")), "uno"), (tr(said("Play without calling UNO")), "quiet")]
             self.narrow(
-                "uno", "This play leaves you one card.", answers, candidates, lambda a, p: p.uno == (a == "uno")
+                "uno",
+                tr(said("This play leaves you one card.")),
+                answers,
+                candidates,
+                lambda a, p: p.uno == (a == "uno"),
             )
             return
         self.perform(candidates[0])
+
+    @staticmethod
+    def with_card(sentence: str, face: Text) -> Text:
+        """A translated sentence with the card's face (a coloured :class:`Text`) where its ``{card}`` was (``\\0``)."""
+        before, _, after = sentence.partition("\0")
+        return Text(before) + face + Text(after)
 
     def _bluffed(self, answer: str | None, candidates: list[Play], side_chosen: bool) -> None:
         if answer == "bluff":
@@ -565,13 +629,21 @@ class UnoApp(App[None]):
         return min(84, self.size.width * 9 // 10) - 7
 
     def show_round_summary(self, end: RoundEnd) -> None:
-        body = round_summary(end, self.view, self.session.names, self.round_width(), show_markers=self.show_markers)
+        body = round_summary(
+            end, self.view, self.session.names, self.round_width(), show_markers=self.show_markers, lang=self.lang
+        )
         self.notice("round", body)
 
     def show_game_over(self) -> None:
         width = self.round_width()
         body = game_over_text(
-            self.view, self.session.names, self.last_round, self.stats, width, show_markers=self.show_markers
+            self.view,
+            self.session.names,
+            self.last_round,
+            self.stats,
+            width,
+            show_markers=self.show_markers,
+            lang=self.lang,
         )
         self.notice("over", body, then=self.refresh_view)
 
@@ -603,7 +675,7 @@ class UnoApp(App[None]):
             if self.modal is None:
                 self.advance()
 
-        self.push_screen(QuitScreen(), done)
+        self.push_screen(QuitScreen(lang=self.lang), done)
 
     def action_review(self) -> None:
         """r, once the game is over: step through it with every hand face up (:mod:`unoengine.cli.review`)."""
@@ -615,7 +687,8 @@ class UnoApp(App[None]):
         def done(_: None) -> None:
             self.modal = before
 
-        self.push_screen(ReviewScreen(self.session.record(), show_markers=self.show_markers), done)
+        review = ReviewScreen(self.session.record(), show_markers=self.show_markers, lang=self.lang)
+        self.push_screen(review, done)
 
     def action_select(self, step: int) -> None:
         cards = self.hand_cards()
@@ -660,7 +733,7 @@ class UnoApp(App[None]):
     def action_catch(self) -> None:
         target = self.view.unsafe
         if target is None or target == HUMAN:
-            self.show_message("Nobody to catch.")
+            self.show_message(said("Nobody to catch."))
             return
         self.perform(catch(target))
 
@@ -668,7 +741,7 @@ class UnoApp(App[None]):
         """j: play out of turn (a jump-in) with the picked card, or else the first card that can."""
         jumps = [info.card for info in self.infos if info.group == "react" and info.card is not None]
         if not jumps:
-            self.show_message("Nothing to jump in with now.")
+            self.show_message(said("Nothing to jump in with now."))
             return
         cards = self.hand_cards()
         picked = cards[min(self.selected, len(cards) - 1)] if cards else None
@@ -680,7 +753,8 @@ class UnoApp(App[None]):
 
     def action_show_log(self) -> None:
         """l: the whole log on one page, scrolled to its end."""
-        self.notice("log", Text("The whole log (Enter or Escape closes it)\n\n" + "\n".join(self.lines)), at_end=True)
+        head = self.tr(said("The whole log (Enter or Escape closes it)"))
+        self.notice("log", Text(head + "\n\n" + "\n".join(self.log_lines())), at_end=True)
 
     def action_command(self) -> None:
         self.query_one("#command", Input).focus()
@@ -690,7 +764,7 @@ class UnoApp(App[None]):
 
     def action_help(self) -> None:
         if self.modal is None:
-            self.notice("help", HELP)
+            self.notice("help", help_text(self.lang, max(30, self.round_width())))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

@@ -1,0 +1,280 @@
+"""The terminal game in the reader's language: its names, the core's words, and widths by grapheme cluster.
+
+Every text ``uno play`` shows is rendered with :func:`~unoengine.i18n.translate` in the
+language of ``--lang`` (default: the terminal's, :func:`~unoengine.i18n.language_from_env`).
+The core's words keep the token ``seat N``: :func:`named` puts the seats' names in, in that
+language. Keys stay letters in every language.
+
+Khmer, Sinhala and Lao write a syllable as a grapheme cluster (a letter with its vowel
+signs, a subscript consonant after a coeng or virama): a terminal draws one cluster in one
+or two cells, whatever its code points. Where the terminal game measures text itself (a
+name padded to a column, cards broken between lines, a line folded to the screen) it counts
+:func:`cells`, the sum over the text's clusters of each cluster's width. Rich's ``cell_len``
+counts code points and gives a spacing vowel sign (Sinhala ``ං``, ``ා``) no cell, where
+terminals that follow glibc's ``wcwidth`` (VTE, xterm) give it one: a cluster is counted at the
+larger of the two, so that a line measured here fits whichever way the terminal counts.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import unicodedata
+from dataclasses import replace
+from functools import lru_cache
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from unoengine.i18n import DEFAULT, LANGUAGES, Translatable, said, translate
+from unoengine.play.narrator import Names, name_seats
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
+__all__ = [
+    "LANG_CODES",
+    "cells",
+    "fit",
+    "graphemes",
+    "named",
+    "object_name",
+    "pad",
+    "rpad",
+    "subject",
+    "translate_bindings",
+    "words",
+]
+
+LANG_CODES = tuple(LANGUAGES)
+"""The languages ``uno play --lang`` and ``uno rules --lang`` accept."""
+
+_wcwidth: ModuleType | None
+try:
+    import wcwidth as _wcwidth
+except ImportError:  # pragma: no cover - wcwidth is a dependency; the fallback keeps the game usable without it
+    _wcwidth = None
+
+
+def _fallback_graphemes(text: str) -> list[str]:
+    """Clusters without wcwidth: a mark, a joiner or what follows a joiner or a virama/coeng joins the cluster."""
+    clusters: list[str] = []
+    for char in text:
+        if clusters:
+            last = clusters[-1][-1]
+            joins = unicodedata.category(char) in ("Mn", "Mc", "Me") or char in "\u200d\ufe0f"
+            if joins or last == "\u200d" or unicodedata.combining(last) == 9:
+                clusters[-1] += char
+                continue
+        clusters.append(char)
+    return clusters
+
+
+def _fallback_width(cluster: str) -> int:
+    width = 0
+    for char in cluster:
+        category = unicodedata.category(char)
+        if category in ("Mn", "Me", "Cf", "Cc") or char == "\u200d":
+            continue
+        if category == "Mc" and width:
+            width += 1
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def graphemes(text: str) -> list[str]:
+    """The text's grapheme clusters (Unicode's extended clusters, with Indic conjuncts: ``ខ្មែ`` is one)."""
+    if _wcwidth is None:  # pragma: no cover
+        return _fallback_graphemes(text)
+    return list(_wcwidth.iter_graphemes(text))
+
+
+@lru_cache(maxsize=8192)
+def cluster_cells(cluster: str) -> int:
+    """The cells one cluster takes: the larger of wcwidth's count and Rich's (a control character takes none)."""
+    measured = _fallback_width(cluster) if _wcwidth is None else max(0, _wcwidth.width(cluster))
+    return max(measured, cell_len(cluster))
+
+
+@lru_cache(maxsize=8192)
+def cells(text: str) -> int:
+    """The terminal cells a line of text takes: the sum over its grapheme clusters (:func:`cluster_cells`)."""
+    if text.isascii():
+        return sum(1 for char in text if char.isprintable())
+    return sum(cluster_cells(cluster) for cluster in graphemes(text))
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` cells (``str.ljust`` by cells)."""
+    return text + " " * max(0, width - cells(text))
+
+
+def rpad(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` cells (``str.rjust`` by cells)."""
+    return " " * max(0, width - cells(text)) + text
+
+
+_BREAK = re.compile(r"(?<=[ \u200b])")
+"""Where a line may break: after a space or a zero-width space (Khmer and Lao write no spaces between words)."""
+
+
+def _pieces(line: str, width: int) -> list[tuple[int, int]]:
+    """Spans of one line that each fit in ``width`` cells: a word with its space, else (too wide) its clusters."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for word in _BREAK.split(line):
+        if not word:
+            continue
+        end = start + len(word)
+        if cells(word.rstrip(" \u200b")) <= width:
+            spans.append((start, end))
+        else:  # a word wider than the line: fold it between clusters
+            at = start
+            for cluster in graphemes(word):
+                spans.append((at, at + len(cluster)))
+                at += len(cluster)
+        start = end
+    return spans
+
+
+def fit(text: Text, width: int) -> Text:
+    """``text`` with a line break wherever a line would be wider than ``width`` cells (:func:`cells`).
+
+    Lines are broken after a space (or a zero-width space), and inside a word only between
+    grapheme clusters, so that Rich (which counts some clusters narrower) never folds a line
+    again inside a cluster. A text that fits is returned as it is.
+    """
+    width = max(1, width)
+    cuts: list[int] = []
+    offset = 0
+    for line in text.plain.split("\n"):
+        column = 0
+        for start, end in _pieces(line, width):
+            size = cells(line[start:end].rstrip(" \u200b"))
+            if column and column + size > width:
+                cuts.append(offset + start)
+                column = 0
+            column += cells(line[start:end])
+        offset += len(line) + 1
+    if not cuts:
+        return text
+    parts: list[Text] = []
+    previous = 0
+    for cut in cuts:
+        parts.append(text[previous:cut])
+        previous = cut
+    parts.append(text[previous:])
+    return text.blank_copy("\n").join(parts)
+
+
+# -- names and the core's words --------------------------------------------------------
+
+_BOT = re.compile(r"Bot (\d+)")
+
+
+def _seat_name(names: Names, seat: int, lang: str) -> str:
+    """Another seat's name in ``lang``: "Bot N" in the language's words, any other name as it is."""
+    name = names.seats[seat]
+    if isinstance(name, Translatable):
+        return translate(name, lang)
+    found = _BOT.fullmatch(name)
+    if found is not None:
+        # TRANSLATORS: a bot's name in the terminal game ("Bot 1"); {number} is its seat number
+        return translate(said("Bot {number}", number=int(found.group(1))), lang)
+    return name
+
+
+def subject(names: Names, seat: int, lang: str = DEFAULT) -> str:
+    """A seat starting a sentence, in ``lang``: "You", "Bot 1" (as :meth:`Names.subject` in English)."""
+    if lang == DEFAULT:
+        return names.subject(seat)
+    if seat == names.reader:
+        # TRANSLATORS: the person playing, as a name on its own (a column of names, "Turn: You")
+        return translate(said("You"), lang)
+    return _seat_name(names, seat, lang)
+
+
+def object_name(names: Names, seat: int, lang: str = DEFAULT) -> str:
+    """A seat inside a sentence, in ``lang``: "you", "Bot 1"."""
+    if lang == DEFAULT:
+        return names.object(seat)
+    if seat == names.reader:
+        # TRANSLATORS: the person playing, inside a sentence ("Waiting for you")
+        return translate(said("you"), lang)
+    return _seat_name(names, seat, lang)
+
+
+def _takes_lang() -> bool:
+    try:
+        return "lang" in inspect.signature(name_seats).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a compiled build without a signature
+        return False
+
+
+_NAME_SEATS_LANG = _takes_lang()
+"""Whether the narrator's ``name_seats`` takes the reader's language (else :func:`named` names the seats itself)."""
+
+_SEAT = re.compile(r"\bseat (\d+)('s)?")
+
+
+def named(text: object, names: Names, lang: str = DEFAULT) -> str:
+    """The core's words (``seat N`` inside) in ``lang`` with the seats' names put in (English: as before)."""
+    translated = translate(text, lang)
+    if lang == DEFAULT:
+        return name_seats(translated, names)
+    if _NAME_SEATS_LANG:
+        return name_seats(translated, names, lang)  # type: ignore[call-arg,unused-ignore]
+
+    def name(match: re.Match[str]) -> str:  # the narrator's own naming is not there yet: the bare names
+        seat = int(match.group(1))
+        if seat >= len(names.seats):
+            return match.group(0)
+        return object_name(names, seat, lang)
+
+    return _SEAT.sub(name, translated)
+
+
+def words(text: object, lang: str = DEFAULT) -> str:
+    """Any text in ``lang``: a :class:`~unoengine.i18n.Said` by its message id, a plain string as it is when no
+    catalog has it (a name, notation), in English as it is."""
+    return translate(text, lang)
+
+
+# -- the keys' words (the keys stay letters) -----------------------------------------
+
+KEY_WORDS = (
+    # TRANSLATORS: what a key does, in the footer of the terminal game (short: one or two words)
+    said("First"),
+    said("Last"),
+    said("Play"),
+    said("Draw"),
+    said("Pass"),
+    said("UNO"),
+    said("Catch"),
+    said("Jump in"),
+    said("Log"),
+    said("Log ↑"),
+    said("Log ↓"),
+    said("Type"),
+    said("Help"),
+    said("Review"),
+    said("Quit"),
+    said("Cancel"),
+    said("Close"),
+    said("Back"),
+    said("Next"),
+    said("Everyone's marks"),
+)
+"""The footer's words for the keys, as messages to translate (a binding's description is looked up by its English)."""
+
+
+def translate_bindings(node: DOMNode, lang: str) -> None:
+    """Put what each key of ``node`` (an app, a screen) does in ``lang``: the footer shows it (the keys stay)."""
+    if lang == DEFAULT:
+        return
+    keys = node._bindings.key_to_bindings
+    for key, bindings in keys.items():
+        keys[key] = [replace(b, description=translate(b.description, lang)) if b.description else b for b in bindings]
