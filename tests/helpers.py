@@ -10,12 +10,14 @@ so that the named cards decide the scenario. Name every card a scenario needs.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from unoengine import Action, GameState, apply, format_action, legal_actions, new_game, parse_card
 from unoengine.core.cards import format_card
+from unoengine.core.engine import apply_unchecked
 from unoengine.core.rules import find_rules
 
 
@@ -183,3 +185,28 @@ def shrink(state: GameState, seat: int, keep: int) -> GameState:
     hands = list(state.hands)
     hands[seat] = cards[:keep]
     return state._replace(hands=tuple(hands), draw_pile=cards[keep:] + state.draw_pile)
+
+
+def random_moves(
+    rules: str, seats: int, options: dict[str, Any], seed: int, steps: int, salt: str = "playout"
+) -> Iterator[tuple[GameState, int, Action | None]]:
+    """A random game's moves: each state with the seat that acts and the legal action it takes (out-of-turn
+    ``uno`` and ``catch`` included); then the game's last state with the seat ``-1`` and no action."""
+    rng = random.Random(f"{salt}:{seed}")
+    state = new_game(rules, seats, seed=seed, options=options)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act
+        assert seat is not None
+        if state.unsafe is not None and rng.random() < 0.5:
+            seat = rng.randrange(seats)  # an out-of-turn ``uno`` or ``catch``
+        actions = legal_actions(state, seat)
+        if not actions:
+            seat = state.to_act
+            assert seat is not None
+            actions = legal_actions(state, seat)
+        action = rng.choice(actions)
+        yield state, seat, action
+        state = apply_unchecked(state, seat, action)
+    yield state, -1, None

@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import random_moves
 from unoengine import i18n
 from unoengine.core import actions as A
 from unoengine.core.action_words import describe_card, past_words
 from unoengine.core.cards import COLORS, Card, card_words, parse_card
-from unoengine.core.engine import apply, apply_unchecked, legal_actions, new_game, refusal
+from unoengine.core.engine import apply, legal_actions, new_game, refusal
 from unoengine.core.errors import IllegalActionError
 from unoengine.core.house import HOUSE_OPTIONS
 from unoengine.core.options import PRESET_WORDS, option_specs
@@ -60,23 +61,9 @@ def playout(
     rules: str, seats: int, options: dict[str, Any], seed: int, steps: int
 ) -> Iterator[tuple[GameState, int, A.Action]]:
     """The states of a random game, each with the seat that acts and the action it takes."""
-    rng = random.Random(f"messages:{seed}")
-    state = new_game(rules, seats, seed=seed, options=options)
-    for _ in range(steps):
-        if state.is_over:
-            return
-        seat = state.to_act
-        assert seat is not None
-        if state.unsafe is not None and rng.random() < 0.5:
-            seat = rng.randrange(seats)  # an out-of-turn ``uno`` or ``catch``
-        actions = legal_actions(state, seat)
-        if not actions:
-            seat = state.to_act
-            assert seat is not None
-            actions = legal_actions(state, seat)
-        action = rng.choice(actions)
-        yield state, seat, action
-        state = apply_unchecked(state, seat, action)
+    for state, seat, action in random_moves(rules, seats, options, seed, steps, salt="messages"):
+        if action is not None:
+            yield state, seat, action
 
 
 def tried(state: GameState, seat: int, rng: random.Random) -> list[A.Action]:

@@ -3,7 +3,6 @@ refusals of malformed text, and positions built from it."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import random_moves
 from unoengine import (
     GameState,
     InvalidNotationError,
     apply,
-    apply_unchecked,
     format_state,
     legal_actions,
     new_game,
@@ -58,21 +57,7 @@ def games(draw: st.DrawFn) -> tuple[str, int, dict[str, Any], int]:
 
 def playout(rules: str, seats: int, options: dict[str, Any], seed: int, steps: int = 400) -> Iterator[GameState]:
     """The states of a random game: legal actions at random, out-of-turn ``uno`` and ``catch`` included."""
-    rng = random.Random(f"playout:{seed}")
-    state = new_game(rules, seats, seed=seed, options=options)
-    yield state
-    for _ in range(steps):
-        if state.is_over:
-            return
-        seat = state.to_act
-        assert seat is not None
-        if state.unsafe is not None and rng.random() < 0.5:
-            seat = rng.randrange(seats)  # an out-of-turn ``uno`` or ``catch``
-        actions = legal_actions(state, seat)
-        if not actions:
-            seat = state.to_act
-            actions = legal_actions(state, seat)
-        state = apply_unchecked(state, seat, rng.choice(actions))
+    for state, _, _ in random_moves(rules, seats, options, seed, steps):
         yield state
 
 
