@@ -15,6 +15,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -229,7 +230,7 @@ TMUX_SCRIPT = textwrap.dedent(
     from unoengine.i18n.catalogs import extract
     from unoengine.cli.main import cli
 
-    WORD = "ការលេង"
+    WORD = sys.argv[1]
     def khmer(text):
         return re.sub(r"\\{\\w+\\}|\\b[a-z]{2,}\\b", lambda m: m.group(0) if m.group(0)[0] == "{" else WORD, text)
     messages = {}
@@ -238,22 +239,52 @@ TMUX_SCRIPT = textwrap.dedent(
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             forms = tuple(khmer(i) for i in ids[-1:])
             messages[ids[0]] = forms if isinstance(message.id, tuple) else forms[0]
-    i18n._catalog = lambda lang: messages if lang == "km" else {}
-    sys.argv = ["uno", "play", "--lang", "km", "--seed", "7", "--bot-delay", "0.2", "--catch-seconds", "30"]
+    lang = sys.argv[2]
+    i18n._catalog = lambda code: messages if code == lang else {}
+    sys.argv = ["uno", "play", "--lang", lang, "--seed", "7", "--bot-delay", "0.2", "--catch-seconds", "30"]
     cli(prog_name="uno")
     """
 )
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-def test_khmer_in_tmux_at_80_by_24_keeps_its_layout(tmp_path: Path) -> None:
+def tmux_columns(line: str) -> list[str]:
+    """A line's cells as tmux lays them out, each cell's text: a spacing vowel sign (Mc) takes a cell, a
+    non-spacing mark or a format character joins the cell before, and so does a letter after a zero-width
+    joiner (as in an emoji); a wide character takes two cells (the second one empty)."""
+    out: list[str] = []
+    joined = False
+    for char in line:
+        if joined or (out and (char == "\u200d" or unicodedata.category(char) in ("Mn", "Me", "Cf"))):
+            joined = char == "\u200d"
+            out[-1] += char
+            continue
+        out.append(char)
+        if unicodedata.east_asian_width(char) in ("W", "F"):
+            out.append("")
+    return out
+
+
+def tmux_cells(line: str) -> int:
+    """A line's width in tmux's cells (:func:`tmux_columns`)."""
+    return len(tmux_columns(line))
+
+
+WORDS = {"km": "ការលេង", "si": "ක්‍රීඩාව"}
+"""A word of each script with spacing vowel signs (and, in Sinhala, a conjunct made with a zero-width joiner)."""
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_a_script_in_tmux_at_80_by_24_keeps_its_layout(tmp_path: Path, lang: str) -> None:
+    """Every box's right border stays in its column: the terminal game measures each spacing vowel sign
+    as the terminal draws it (one cell, as glibc's wcwidth) and a joined conjunct's letters."""
+    assert shutil.which("tmux"), "tmux is needed: scripts/terminal-deps installs it"
     script = tmp_path / "khmer_game.py"
     script.write_text(TMUX_SCRIPT, encoding="utf-8")
     socket = f"uno-lang-{os.getpid()}"
     env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "UNOENGINE_PURE": "1"}
     env["XDG_DATA_HOME"] = str(tmp_path)
     root = Path(__file__).resolve().parent.parent
-    command = f"cd {root} && {sys.executable} {script}"
+    command = f"cd {root} && {sys.executable} {script} {WORDS[lang]} {lang}"
     tmux = ["tmux", "-u", "-L", socket]
     subprocess.run([*tmux, "new-session", "-d", "-x", "80", "-y", "24", command], env=env, check=True)
     try:
@@ -267,11 +298,19 @@ def test_khmer_in_tmux_at_80_by_24_keeps_its_layout(tmp_path: Path) -> None:
                 break
         lines = screen.splitlines()
         assert len(lines) <= 24
-        assert all(cells(line) <= 80 for line in lines), screen
-        assert "ការលេង" in screen, "the Khmer words are shown"
+        assert all(tmux_cells(line) <= 80 for line in lines), screen
+        assert WORDS[lang] in screen, "the language's words are shown"
         assert re.search(r"1:\s*[RYGBW]", screen), f"the hand's cards are shown in notation\n{screen}"
         assert "Enter:" in screen, f"the prompt with its key is shown\n{screen}"
         boxed = [line for line in lines if line.rstrip().endswith(("│", "╮", "╯"))]
         assert len(boxed) >= 5, f"the boxes' right borders are in place\n{screen}"
+        edges = [line.rstrip() for line in lines if line.rstrip().endswith(("│", "╮", "╯"))]
+        drifted = [line for line in edges if tmux_cells(line) not in (40, 80)]
+        assert not drifted, f"every box's right border in its column (40 or 80)\n{screen}"
+        top = next(index for index, line in enumerate(lines) if line.startswith("╭") and "╮╭" in line)
+        bottom = next(index for index in range(top, len(lines)) if lines[index].startswith("╰"))
+        rows = [tmux_columns(line) for line in lines[top : bottom + 1]]
+        broken = ["".join(cols) for cols in rows if len(cols) < 41 or cols[39] not in ("│", "╮", "╯")]
+        assert not broken, "the players' box keeps its right border beside the log's\n" + "\n".join(broken)
     finally:
         subprocess.run([*tmux, "kill-server"], env=env, check=False)

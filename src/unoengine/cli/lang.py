@@ -17,14 +17,13 @@ larger of the two, so that a line measured here fits whichever way the terminal 
 
 from __future__ import annotations
 
-import inspect
 import re
 import unicodedata
 from dataclasses import replace
 from functools import lru_cache
-from types import ModuleType
 from typing import TYPE_CHECKING
 
+import wcwidth
 from rich.cells import cell_len
 from rich.text import Text
 
@@ -45,58 +44,26 @@ __all__ = [
     "rpad",
     "subject",
     "translate_bindings",
+    "use_terminal_widths",
     "words",
 ]
 
 LANG_CODES = tuple(LANGUAGES)
 """The languages ``uno play --lang`` and ``uno rules --lang`` accept."""
 
-_wcwidth: ModuleType | None
-try:
-    import wcwidth as _wcwidth
-except ImportError:  # pragma: no cover - wcwidth is a dependency; the fallback keeps the game usable without it
-    _wcwidth = None
-
-
-def _fallback_graphemes(text: str) -> list[str]:
-    """Clusters without wcwidth: a mark, a joiner or what follows a joiner or a virama/coeng joins the cluster."""
-    clusters: list[str] = []
-    for char in text:
-        if clusters:
-            last = clusters[-1][-1]
-            joins = unicodedata.category(char) in ("Mn", "Mc", "Me") or char in "\u200d\ufe0f"
-            if joins or last == "\u200d" or unicodedata.combining(last) == 9:
-                clusters[-1] += char
-                continue
-        clusters.append(char)
-    return clusters
-
-
-def _fallback_width(cluster: str) -> int:
-    width = 0
-    for char in cluster:
-        category = unicodedata.category(char)
-        if category in ("Mn", "Me", "Cf", "Cc") or char == "\u200d":
-            continue
-        if category == "Mc" and width:
-            width += 1
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return width
+_SCRIPTS = ((0x0D80, 0x0DFF), (0x0E80, 0x0EFF), (0x1780, 0x17FF))
+"""The Sinhala, Lao and Khmer blocks."""
 
 
 def graphemes(text: str) -> list[str]:
     """The text's grapheme clusters (Unicode's extended clusters, with Indic conjuncts: ``ខ្មែ`` is one)."""
-    if _wcwidth is None:  # pragma: no cover
-        return _fallback_graphemes(text)
-    return list(_wcwidth.iter_graphemes(text))
+    return list(wcwidth.iter_graphemes(text))
 
 
 @lru_cache(maxsize=8192)
 def cluster_cells(cluster: str) -> int:
     """The cells one cluster takes: the larger of wcwidth's count and Rich's (a control character takes none)."""
-    measured = _fallback_width(cluster) if _wcwidth is None else max(0, _wcwidth.width(cluster))
-    return max(measured, cell_len(cluster))
+    return max(0, wcwidth.width(cluster), cell_len(cluster))
 
 
 @lru_cache(maxsize=8192)
@@ -105,6 +72,43 @@ def cells(text: str) -> int:
     if text.isascii():
         return sum(1 for char in text if char.isprintable())
     return sum(cluster_cells(cluster) for cluster in graphemes(text))
+
+
+def use_terminal_widths() -> None:
+    """Count each spacing vowel sign of Khmer, Sinhala and Lao (Unicode's ``Mc``: ``ា``, ``ා``) as one cell in
+    Rich, and so in Textual, as glibc's ``wcwidth`` counts it and so as tmux, VTE terminals and xterm draw it.
+
+    Rich counts those signs as no cell: Textual then pads a line with one cell too few per sign and a
+    box's right border drifts. (A zero-width joiner, Sinhala's ``ක්‍ර``, Rich and tmux both read as an
+    emoji sequence's: the letter after it joins the cell before, so they agree there.) ``uno play`` calls
+    this once, before its screen is drawn, for a language other than English (Rich's width table is the
+    process's; English text has no such sign).
+    """
+    from rich import cells as rich_cells
+    from rich._unicode_data import load
+
+    spacing = {
+        code for start, end in _SCRIPTS for code in range(start, end + 1) if unicodedata.category(chr(code)) == "Mc"
+    }
+    for version in ("auto", "latest"):
+        widths = load(version).widths
+        changed: list[tuple[int, int, int]] = []
+        for start, end, width in widths:
+            marks = [code for code in range(start, end + 1) if code in spacing] if width != 1 else []
+            if not marks:
+                changed.append((start, end, width))
+                continue
+            begin = start
+            for code in marks:
+                if begin < code:
+                    changed.append((begin, code - 1, width))
+                changed.append((code, code, 1))
+                begin = code + 1
+            if begin <= end:
+                changed.append((begin, end, width))
+        widths[:] = changed  # type: ignore[index]
+    rich_cells.get_character_cell_size.cache_clear()
+    rich_cells.cached_cell_len.cache_clear()
 
 
 def pad(text: str, width: int) -> str:
@@ -207,16 +211,6 @@ def object_name(names: Names, seat: int, lang: str = DEFAULT) -> str:
     return _seat_name(names, seat, lang)
 
 
-def _takes_lang() -> bool:
-    try:
-        return "lang" in inspect.signature(name_seats).parameters
-    except (TypeError, ValueError):  # pragma: no cover - a compiled build without a signature
-        return False
-
-
-_NAME_SEATS_LANG = _takes_lang()
-"""Whether the narrator's ``name_seats`` takes the reader's language (else :func:`named` names the seats itself)."""
-
 _SEAT = re.compile(r"\bseat (\d+)('s)?")
 
 
@@ -225,16 +219,7 @@ def named(text: object, names: Names, lang: str = DEFAULT) -> str:
     translated = translate(text, lang)
     if lang == DEFAULT:
         return name_seats(translated, names)
-    if _NAME_SEATS_LANG:
-        return name_seats(translated, names, lang)  # type: ignore[call-arg,unused-ignore]
-
-    def name(match: re.Match[str]) -> str:  # the narrator's own naming is not there yet: the bare names
-        seat = int(match.group(1))
-        if seat >= len(names.seats):
-            return match.group(0)
-        return object_name(names, seat, lang)
-
-    return _SEAT.sub(name, translated)
+    return name_seats(translated, names, lang)
 
 
 def words(text: object, lang: str = DEFAULT) -> str:

@@ -223,6 +223,10 @@ def play(
         except FileRefusedError as error:
             refuse(f"cannot save to {error}")
     session.stats = stats_path()
+    if lang != "en":
+        from unoengine.cli.lang import use_terminal_widths
+
+        use_terminal_widths()  # the script's spacing vowel signs take a cell, as the terminal draws them
     app = UnoApp(session, bot_delay=bot_delay, catch_seconds=catch_seconds, show_markers=not no_markers, lang=lang)
     app.run()
     if app.return_code:
