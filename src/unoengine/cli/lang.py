@@ -27,7 +27,7 @@ import wcwidth
 from rich.cells import cell_len
 from rich.text import Text
 
-from unoengine.i18n import DEFAULT, LANGUAGES, Translatable, said, translate
+from unoengine.i18n import DEFAULT, LANGUAGES, said, translatable, translate
 from unoengine.play.narrator import Names, name_seats
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ _BOT = re.compile(r"Bot (\d+)")
 def _seat_name(names: Names, seat: int, lang: str) -> str:
     """Another seat's name in ``lang``: "Bot N" in the language's words, any other name as it is."""
     name = names.seats[seat]
-    if isinstance(name, Translatable):
+    if translatable(name):
         return translate(name, lang)
     found = _BOT.fullmatch(name)
     if found is not None:

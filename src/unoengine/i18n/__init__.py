@@ -39,6 +39,7 @@ __all__ = [
     "plural_index",
     "said",
     "said_n",
+    "translatable",
     "translate",
 ]
 
@@ -76,6 +77,12 @@ class Translatable(Protocol):
     def translated(self, lang: str) -> str: ...
 
 
+def translatable(value: object) -> bool:
+    """Whether ``value`` says itself in a language (a :class:`Translatable`): the fast test, where
+    ``isinstance`` of the Protocol walks its members at every call (the servers' path is full of them)."""
+    return callable(getattr(value, "translated", None))
+
+
 class Said(str):
     """An English sentence that knows its message id and arguments, so that it can be said in any language.
 
@@ -87,9 +94,12 @@ class Said(str):
     args: dict[str, Any]
 
     def __new__(cls, template: str, plural: str | None = None, /, **args: Any) -> Said:
-        n = args.get("n")
-        chosen = plural if plural is not None and isinstance(n, int) and n != 1 else template
-        self = super().__new__(cls, _fill(chosen, args, DEFAULT))
+        chosen = template
+        if plural is not None:
+            n = args.get("n")
+            if isinstance(n, int) and n != 1:
+                chosen = plural
+        self = super().__new__(cls, _english(chosen, args) if args else chosen)
         self.template = template
         self.plural = plural
         self.args = args
@@ -117,9 +127,11 @@ def _remake(template: str, plural: str | None, args: dict[str, Any]) -> Said:
     return Said(template, plural, **args)
 
 
-def said(template: str, /, **args: Any) -> Said:
-    """A sentence to translate: ``said("{who} drew {n}", who=..., n=3)`` (extracted into the catalogs)."""
-    return Said(template, None, **args)
+said = Said
+"""A sentence to translate: ``said("{who} drew {n}", who=..., n=3)`` (extracted into the catalogs).
+
+The class itself (a call less on the servers' path); a second positional argument would be a plural
+form: use :func:`said_n` for a count."""
 
 
 def said_n(singular: str, plural: str, n: int, /, **args: Any) -> Said:
@@ -130,6 +142,18 @@ def said_n(singular: str, plural: str, n: int, /, **args: Any) -> Said:
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
+def _english(template: str, args: Mapping[str, Any]) -> str:
+    """``template`` filled with its arguments' English (every one is its own English: a ``Said`` is a str).
+
+    ``str.format_map`` does it in C, the servers' every view makes many of these; a template it cannot
+    fill (a missing argument, a literal brace, a positional field) is filled by :func:`_fill`, which
+    replaces only ``{name}``s it has."""
+    try:
+        return template.format_map(args)
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+        return _fill(template, args, DEFAULT)
+
+
 def _fill(template: str, args: Mapping[str, Any], lang: str) -> str:
     """``template`` with each ``{name}`` replaced by its argument in ``lang`` (no other format syntax)."""
 
@@ -138,7 +162,8 @@ def _fill(template: str, args: Mapping[str, Any], lang: str) -> str:
         if name not in args:
             return match.group(0)
         arg = args[name]  # a plain str argument (a name, ``seat 2``, notation) is never looked up
-        return arg.translated(lang) if isinstance(arg, Translatable) else str(arg)
+        say = getattr(arg, "translated", None) if lang != DEFAULT else None
+        return say(lang) if callable(say) else str(arg)
 
     return _FIELD.sub(value, template)
 
@@ -146,8 +171,10 @@ def _fill(template: str, args: Mapping[str, Any], lang: str) -> str:
 def translate(text: object, lang: str) -> str:
     """``text`` in ``lang``: a :class:`Said` (or other :class:`Translatable`) by its message id,
     a plain ``str`` looked up as a message id (or left as it is: a name, notation), anything else as ``str``."""
-    if isinstance(text, Translatable):
-        return text.translated(lang)
+    say = getattr(text, "translated", None)  # (not isinstance of the Protocol: slow on the servers' path)
+    if callable(say):
+        result: str = say(lang)
+        return result
     if isinstance(text, str):
         return text if lang == DEFAULT else gettext(lang, text)
     return str(text)

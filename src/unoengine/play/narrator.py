@@ -43,7 +43,7 @@ from unoengine.core.events import (
 from unoengine.core.house.teams import partner_in, team_name
 from unoengine.core.rules import find_rules
 from unoengine.core.views import PlayerView
-from unoengine.i18n import DEFAULT, Said, Translatable, said, said_n, translate
+from unoengine.i18n import DEFAULT, Said, said, said_n, translatable, translate
 
 __all__ = [
     "Listed",
@@ -83,7 +83,7 @@ class Word(str):
 
 def word(text: str, lower_case: bool = False) -> str:
     """``text`` as an argument of a sentence: itself when it can say itself in a language, else a :class:`Word`."""
-    if isinstance(text, Translatable) and not lower_case:
+    if translatable(text) and not lower_case:
         return text
     return Word(text, lower_case)
 
@@ -253,7 +253,7 @@ def in_language(value: Any, lang: str) -> Any:
 
 def _said_in(value: Any, lang: str) -> Any:
     if isinstance(value, str):
-        return value.translated(lang) if isinstance(value, Translatable) else value
+        return translate(value, lang) if translatable(value) else value
     if isinstance(value, Mapping):
         return {key: _said_in(item, lang) for key, item in value.items()}
     if isinstance(value, list | tuple):

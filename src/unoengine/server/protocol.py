@@ -24,7 +24,7 @@ from unoengine.core.options import PRESET_TITLES, PRESET_WORDS, PRESETS, option_
 from unoengine.core.rules import find_rules
 from unoengine.core.rules.option_specs import OptionSpec
 from unoengine.core.rules.ruleset import RuleSet
-from unoengine.i18n import DEFAULT, LANGUAGES, Translatable, said, translate
+from unoengine.i18n import DEFAULT, LANGUAGES, said, translatable, translate
 from unoengine.play.narrator import in_language
 
 PROTOCOL = "unoengine-ws/1"
@@ -472,7 +472,7 @@ def words_of(error: BaseException) -> str:
     """An exception's message as words a connection can read in its language: the ``Said`` it was raised
     with (the core's refusals), else its text."""
     first = error.args[0] if error.args else None
-    return first if isinstance(first, Translatable) and isinstance(first, str) else str(error)
+    return first if translatable(first) and isinstance(first, str) else str(error)
 
 
 def localized(message: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
@@ -482,7 +482,7 @@ def localized(message: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
         return message
     out: dict[str, Any] = in_language(message, lang)
     text = message.get("message")
-    if message.get("type") == "error" and isinstance(text, str) and not isinstance(text, Translatable):
+    if message.get("type") == "error" and isinstance(text, str) and not translatable(text):
         out["message"] = translate(text, lang)
     return out
 
