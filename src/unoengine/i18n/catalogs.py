@@ -5,8 +5,9 @@ sources (:func:`~unoengine.i18n.said`, :func:`~unoengine.i18n.said_n`) and of th
 browser's scripts (``t(...)``, ``tn(...)``) and merges them into every
 ``locale/<lang>.po``: a new message arrives untranslated, a gone one is dropped.
 ``check`` (run by the test suite) lists each problem: a message that is
-untranslated, fuzzy, missing from a catalog or no longer used, and a translation
-whose ``{placeholders}`` differ from its message's. ``load LANG FILE.json`` fills a
+untranslated, fuzzy, missing from a catalog or no longer used, a translation
+whose ``{placeholders}`` differ from its message's, and a message with a brace
+that is no ``{name}`` placeholder. ``load LANG FILE.json`` fills a
 catalog from a JSON object of message → translation (a plural message: its
 singular → the list of forms). A development tool: the game never runs it.
 """
@@ -126,6 +127,10 @@ def check(langs: list[str] | None = None) -> list[str]:
     template = extract()
     wanted = {_key(message.id): message for message in template if message.id}
     problems: list[str] = []
+    for key, message in wanted.items():  # only {name} placeholders: a Said's English is str.format_map's
+        texts = [message.id] if isinstance(message.id, str) else list(message.id)
+        if any(re.search(r"[{}]", _FIELD.sub("", text)) for text in texts):
+            problems.append(f"source: a brace that is no {{name}} placeholder: {key!r}")
     for lang in langs or [code for code in LANGUAGES if code != DEFAULT]:
         problems.extend(_check_one(lang, wanted))
     return problems
