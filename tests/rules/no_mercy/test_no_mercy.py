@@ -14,7 +14,7 @@ from unoengine import Color, GameState, IllegalActionError, apply, legal_actions
 from unoengine.core.actions import format_action, parse_action
 from unoengine.core.cards import CardId, format_card
 from unoengine.core.rules import RULESETS, find_rules
-from unoengine.core.rules.no_mercy import NO_MERCY, NO_MERCY_DECK, no_mercy_points
+from unoengine.core.rules.nomercy import NO_MERCY, NO_MERCY_DECK, no_mercy_points
 from unoengine.core.state import DrawStack, Turn
 
 
@@ -112,7 +112,13 @@ def test_n1_card_words() -> None:
 
 def test_n27_points() -> None:
     assert [no_mercy_points(parse_card(t)) for t in ("R7", "R0", "R+4", "RSE", "RDA", "W+10", "WCR")] == [
-        7, 0, 20, 20, 20, 50, 50,
+        7,
+        0,
+        20,
+        20,
+        20,
+        50,
+        50,
     ]
 
 
@@ -253,9 +259,7 @@ def test_n14_n25_discard_all_emptying_the_hand_wins() -> None:
 
 
 def test_n15_stack_equal_or_higher_value_any_colour() -> None:
-    state = arrange(
-        [["R+4", "B1", "B2"], ["G+2", "B+4", "W+6", "WCR", "RS", "G3"], ["Y1", "Y2"]], top="R3", to_act=0
-    )
+    state = arrange([["R+4", "B1", "B2"], ["G+2", "B+4", "W+6", "WCR", "RS", "G3"], ["Y1", "Y2"]], top="R3", to_act=0)
     state = run(state, "0 R+4")
     assert state.pending == DrawStack(1, 4)
     plays = moves(state, 1)
@@ -291,7 +295,9 @@ def test_n24_two_players_wild_reverse_draw_four_its_player_draws() -> None:
 
 
 def test_n17_roulette_victim_names_colour_and_turns_cards() -> None:
-    state = arrange([["WCR", "B1"], ["G1", "G2"], ["Y1", "Y2"]], top="R3", draw=["R1", "W+6", "B4", "G7", "G8"], to_act=0)
+    state = arrange(
+        [["WCR", "B1"], ["G1", "G2"], ["Y1", "Y2"]], top="R3", draw=["R1", "W+6", "B4", "G7", "G8"], to_act=0
+    )
     state = run(state, "0 WCR")
     assert state.pending.kind == "roulette" and state.to_act == 1
     assert moves(state, 1) == ["color r", "color y", "color g", "color b"]

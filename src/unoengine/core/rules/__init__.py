@@ -6,7 +6,7 @@ from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules.classic import CLASSIC
 from unoengine.core.rules.duo import DUO
 from unoengine.core.rules.flex import FLEX
-from unoengine.core.rules.no_mercy import NO_MERCY
+from unoengine.core.rules.nomercy import NO_MERCY
 from unoengine.core.rules.option_specs import Options
 from unoengine.core.rules.ruleset import RuleSet
 

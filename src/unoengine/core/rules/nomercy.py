@@ -41,10 +41,10 @@ from unoengine.core.events import HandsSwapped
 from unoengine.core.house import allowed, rule_set_options
 from unoengine.core.house.seven_zero import seven_zero_plays, seven_zero_refusal
 from unoengine.core.rules.compose import AfterPlay, GameParts, HouseRule, PlayFilter
-from unoengine.core.rules.decisions import BASE_DECISIONS, DrawnHandler, TurnHandler, drawn_card, with_base
+from unoengine.core.rules.decisions import BASE_DECISIONS, drawn_card, with_base
 from unoengine.core.rules.option_specs import Options, OptionSpec
 from unoengine.core.rules.plays import card_plays, play_from_hand
-from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet, Words
+from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet, Words, Wrapped
 from unoengine.core.rules.scoring import deal_seven, dealer_to_the_left, first_to_target, winner_takes_all
 from unoengine.core.rules.stacking import stack_total
 from unoengine.core.rules.tables import color_index
@@ -331,8 +331,9 @@ def playable_now(work: Work, card: CardId) -> bool:
     return tables.normal_ok[row][tables.kind_of[card]]
 
 
-class NoMercyTurn(TurnHandler):
-    """``turn`` (N-6 … N-10): play a card, or ``draw`` until a card can be played (which must then be played)."""
+class NoMercyTurn(Wrapped):
+    """``turn`` (N-6 … N-10), the base turn wrapped: play a card, or ``draw`` until a card can be played (which must
+    then be played)."""
 
     def apply(self, work: Work, seat: Seat, action: A.Action) -> None:
         if type(action) is A.Play:
@@ -353,7 +354,7 @@ class NoMercyTurn(TurnHandler):
         capped(work)
 
 
-class NoMercyDrawn(DrawnHandler):
+class NoMercyDrawn(Wrapped):
     """``drawn`` (N-9): the drawn card must be played; ``pass`` only when nothing could be drawn (G-6)."""
 
     def legal(self, state: GameState, seat: Seat) -> list[A.Action]:
@@ -378,7 +379,7 @@ class NoMercyDrawn(DrawnHandler):
         if type(action) is not A.Play and card is not None:
             # TRANSLATORS: a refusal: {card} is a card in notation (R7)
             return "N-9", said("the drawn card ({card}) must be played", card=format_card(state.tables.cards[card]))
-        return super().refusal(state, seat, action)
+        return self.inner.refusal(state, seat, action)
 
 
 def draw_value(card: Card) -> int:
@@ -503,11 +504,12 @@ class NoMercyPlays(PlayFilter):
                     kept=discard_all_left(state, seat, card),
                 )
             return None
-        if card.number == 7 and action.target is not None and 0 <= action.target < state.seats:
-            if not in_round(state, action.target):
-                # TRANSLATORS: a refusal: {target} is a seat knocked out of the round
-                return "N-18", said("{target} is out of the round: a 7 swaps with a seat still in it",
-                                    target=f"seat {action.target}")
+        target = action.target
+        if card.number == 7 and target is not None and 0 <= target < state.seats and not in_round(state, target):
+            # TRANSLATORS: a refusal: {target} is a seat knocked out of the round
+            return "N-18", said(
+                "{target} is out of the round: a 7 swaps with a seat still in it", target=f"seat {target}"
+            )
         return seven_zero_refusal(state, seat, action)
 
     def takes_target(self, state: GameState, action: A.Play) -> bool:
@@ -556,7 +558,8 @@ class NoMercySwap(AfterPlay):
 
 
 class NoMercyParts(HouseRule):
-    """What No Mercy always adds to its games (not an option: N-14's and N-18's plays, N-18's swap)."""
+    """What No Mercy always adds to its games (not an option): N-9's turn and drawn card (the base decisions
+    wrapped, as H-4 wraps them), N-14's and N-18's plays, N-18's swap."""
 
     name = "nomercy"
     rule = "N-18"
@@ -565,6 +568,8 @@ class NoMercyParts(HouseRule):
         return True
 
     def compose(self, parts: GameParts, options: Options) -> None:
+        parts.wrap("turn", NoMercyTurn(parts.handlers["turn"]))  # N-9: draw until playable
+        parts.wrap("drawn", NoMercyDrawn(parts.handlers["drawn"]))  # N-9: the found card must be played
         parts.play_filters.append(NoMercyPlays())
         parts.after_play.append(NoMercySwap())
 
@@ -647,9 +652,7 @@ NO_MERCY = RuleSet(
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
     round_flags=lambda seats: [True] * seats,
-    handlers=with_base(
-        {"turn": NoMercyTurn(), "drawn": NoMercyDrawn(), "stack": NoMercyStack(), "roulette": RouletteHandler()}
-    ),
+    handlers=with_base({"stack": NoMercyStack(), "roulette": RouletteHandler()}),
     decisions={**BASE_DECISIONS, "stack": DrawStack, "roulette": Roulette},
     describe_side=describe_no_mercy,
     decision_words=no_mercy_decision_words,
