@@ -411,7 +411,7 @@ def pending_kinds() -> set[str]:
     raise AssertionError("no pending row")
 
 
-@pytest.mark.parametrize(("rules", "seats"), [("classic", 3), ("duo", 2), ("flex", 4)])
+@pytest.mark.parametrize(("rules", "seats"), [("classic", 3), ("duo", 2), ("flex", 4), ("nomercy", 4)])
 def test_state_to_json_has_every_key_of_the_referee_table(rules: str, seats: int) -> None:
     start, taken, final = random_game(rules, seats, seed=5, steps=5000)
     state = start

@@ -279,6 +279,8 @@ class ColorRoulette(Effect):
     """N-17: the next player in the round is the roulette's victim."""
 
     def run(self, work: Work, seat: Seat, card: Card, action: A.Play, final: bool) -> None:
+        # Reading: the Roulette names no colour; the current colour stays until the victim names one.
+        work.color = work.prior_color
         if not final:
             work.pending = Roulette(next_in(work, seat))
 
