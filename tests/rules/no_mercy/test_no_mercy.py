@@ -347,6 +347,15 @@ def test_n21_knock_out_at_25_cards_hand_under_the_discard_pile() -> None:
     assert state.to_act != 1
 
 
+def test_n22_a_knocked_out_seat_does_not_catch() -> None:
+    state = arrange([["R5", "B1"], [], ["Y1", "Y2", "Y3"]], top="R3", to_act=0, out=[1])
+    state = run(state, "0 R5")
+    assert state.unsafe == 0
+    assert legal(state, 1) == [] and "catch 0" in legal(state, 2)
+    with pytest.raises(IllegalActionError, match="N-22"):
+        apply(state, 1, "catch 0")
+
+
 def test_n23_last_seat_in_the_round_wins() -> None:
     big = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"] * 2 + ["Y1", "Y2", "Y3"]  # 21
     state = arrange([["R+4", "G1"], big], top="R3", to_act=0)
@@ -373,8 +382,8 @@ def test_n28_round_action_limit_ends_the_round_with_no_winner() -> None:
     while not state.is_over:
         seat = state.to_act
         state = apply(state, seat, rng.choice(legal_actions(state, seat))).state
-    assert state.steps <= 6
-    assert state.outcome.winner is None or state.steps < 5
+    assert state.steps == 5
+    assert state.outcome.winner is None and state.outcome.termination.value == "blocked"
 
 
 # -- random games: G-3 and termination ----------------------------------------------------------------

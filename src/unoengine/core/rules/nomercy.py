@@ -48,6 +48,7 @@ from unoengine.core.rules.ruleset import Effect, PendingHandler, RuleSet, Words,
 from unoengine.core.rules.scoring import deal_seven, dealer_to_the_left, first_to_target, winner_takes_all
 from unoengine.core.rules.stacking import stack_total
 from unoengine.core.rules.tables import color_index
+from unoengine.core.rules.windows import UNO_WINDOW, UnoWindow
 from unoengine.core.rules.words import card_does
 from unoengine.core.state import DrawStack, GameState, drawn_choice
 from unoengine.core.work import CARD_BYTE, Work
@@ -559,6 +560,22 @@ class NoMercySwap(AfterPlay):
             rotate_hands(work, seat, number, action.target)
 
 
+class NoMercyUnoWindow(UnoWindow):
+    """C-18 in No Mercy (N-19, N-22): a seat knocked out of the round neither catches nor is offered anything."""
+
+    def offers(self, state: GameState, seat: Seat) -> list[A.Action]:
+        return super().offers(state, seat) if in_round(state, seat) else []
+
+    def order(self, state: GameState) -> list[Seat]:
+        return [seat for seat in super().order(state) if in_round(state, seat)]
+
+    def refusal(self, state: GameState, seat: Seat, action: A.Action) -> tuple[str, str] | None:
+        if type(action) in self.consumes and 0 <= seat < state.seats and not in_round(state, seat):
+            # TRANSLATORS: a refusal: {seat} is a player knocked out of the round
+            return "N-22", said("{seat} is out of the round", seat=f"seat {seat}")
+        return super().refusal(state, seat, action)
+
+
 class NoMercyParts(HouseRule):
     """What No Mercy always adds to its games (not an option): N-9's turn and drawn card (the base decisions
     wrapped, as H-4 wraps them), N-14's and N-18's plays, N-18's swap."""
@@ -574,6 +591,7 @@ class NoMercyParts(HouseRule):
         parts.wrap("drawn", NoMercyDrawn(parts.handlers["drawn"]))  # N-9: the found card must be played
         parts.play_filters.append(NoMercyPlays())
         parts.after_play.append(NoMercySwap())
+        parts.windows = [NoMercyUnoWindow() if window is UNO_WINDOW else window for window in parts.windows]
 
 
 NO_MERCY_PARTS: Final = NoMercyParts()
