@@ -110,6 +110,15 @@ def test_n1_card_words() -> None:
     assert parse_card("WCR").words == "Wild Color Roulette"
 
 
+def test_n2_wilds_play_on_anything_but_not_on_a_pending_draw() -> None:
+    state = arrange([["WCR", "W+10", "B1"], ["G1", "G2", "G3"]], top="R3", to_act=0)
+    assert {"WCR", "W+10:g"} <= set(moves(state, 0))
+    state = arrange([["R+2", "B1", "B2"], ["WCR", "W+10", "G3"]], top="R3", to_act=0)
+    state = run(state, "0 R+2")
+    assert "WCR" not in moves(state, 1) and "W+10:g" in moves(state, 1)
+    assert "accept" not in moves(state, 1) and "challenge" not in moves(state, 1)
+
+
 def test_n27_points() -> None:
     assert [no_mercy_points(parse_card(t)) for t in ("R7", "R0", "R+4", "RSE", "RDA", "W+10", "WCR")] == [
         7,
@@ -144,6 +153,15 @@ def test_n4_action_cards_turned_first_are_covered_until_a_number_card() -> None:
     assert len(hand(state, 0)) == len(hand(state, 1)) == 7
 
 
+def test_n3_n5_seven_each_and_the_dealers_left_plays_first() -> None:
+    state = new_game("nomercy", 4, seed=11, dealer=2)
+    assert [len(h) for h in state.hand_bytes] == [7, 7, 7, 7]
+    assert state.pending == Turn(3) and state.direction == 1
+    assert len(state.draw_pile) + len(state.discard_pile) == 168 - 28
+    state = new_game("nomercy", 3, seed=1, options={"hand_size": 10})
+    assert [len(h) for h in state.hand_bytes] == [10, 10, 10]
+
+
 def test_n20_only_uno_penalty_and_hand_size_are_house_options() -> None:
     names = NO_MERCY.option_names
     assert {"uno_penalty", "hand_size", "single_round", "target_score", "round_action_limit"} == names
@@ -172,6 +190,12 @@ def test_n8_the_roulette_names_no_colour_other_wilds_do() -> None:
     assert {"W+6:r", "W+6:y", "W+6:g", "W+6:b"} <= set(plays) and "W+6" not in plays
     with pytest.raises(IllegalActionError, match="N-8"):
         apply(state, 0, "WCR:g")
+
+
+def test_n7_one_card_per_turn() -> None:
+    state = arrange([["R5", "R6", "B1"], ["G1", "G2", "G3"], ["Y1", "Y2"]], top="R3", to_act=0)
+    state = run(state, "0 R5")
+    assert state.pending == Turn(1)
 
 
 def test_n9_draw_until_playable_then_must_play_it() -> None:
@@ -327,6 +351,16 @@ def test_n18_zero_passes_hands_among_seats_in_the_round() -> None:
     assert state.to_act == 2
 
 
+# -- N-19: UNO ------------------------------------------------------------------------------------
+
+
+def test_n19_uno_caught_draws_the_penalty() -> None:
+    state = arrange([["R5", "B1"], ["G1", "G2", "G3"]], top="R3", to_act=0, options={"uno_penalty": 4})
+    assert "R5 uno" in moves(state, 0)
+    state = run(state, "0 R5", "1 catch 0")
+    assert len(hand(state, 0)) == 5 and state.power == (True, True)
+
+
 # -- N-21 … N-23: the Mercy Rule ------------------------------------------------------------------
 
 
@@ -356,11 +390,44 @@ def test_n22_a_knocked_out_seat_does_not_catch() -> None:
         apply(state, 1, "catch 0")
 
 
+def test_n21_knock_out_in_the_middle_of_the_draw_until_playable() -> None:
+    big = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"] * 2 + ["Y1", "Y2", "Y3", "Y4", "Y5"]  # 23
+    state = arrange([big, ["G1", "G2"], ["Y6", "Y7"]], top="R3", draw=["G4", "G5", "G6", "R9"], to_act=0)
+    state = run(state, "0 draw")
+    assert state.power == (False, True, True)
+    assert state.pending == Turn(1)
+    assert [format_card(state.tables.cards[c]) for c in state.draw_pile[-2:]] == ["R9", "G6"]
+
+
+def test_n17_n21_knock_out_stops_the_roulette() -> None:
+    big = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"] * 2 + ["Y1", "Y2", "Y3", "Y4", "Y5"]  # 23
+    state = arrange([["WCR", "R1"], big, ["Y6", "Y7"]], top="R3", draw=["G4", "G5", "G6", "R9"], to_act=0)
+    state = run(state, "0 WCR", "1 color r")
+    assert state.power == (True, False, True) and state.to_act == 2
+    assert state.color is Color.RED
+
+
+def test_n10_a_refill_takes_the_knocked_out_hand_back() -> None:
+    big = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"] * 2 + ["Y1", "Y2", "Y3", "Y4"]  # 22
+    state = arrange([["R+4", "G1", "G2"], big, ["Y5", "Y6"]], top="R3", to_act=0)
+    state = run(state, "0 R+4", "1 draw")
+    state = state._replace(draw_pile=(), discard_pile=state.draw_pile + state.discard_pile)
+    assert count_cards(state) == 168
+    state = run(state, "2 draw")
+    assert len(state.discard_pile) == 1 and count_cards(state) == 168
+
+
 def test_n23_last_seat_in_the_round_wins() -> None:
     big = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"] * 2 + ["Y1", "Y2", "Y3"]  # 21
     state = arrange([["R+4", "G1"], big], top="R3", to_act=0)
     state = run(state, "0 R+4", "1 draw")
     assert state.is_over and state.outcome.winner == 0
+
+
+def test_n24_two_players_skip_everyone_plays_again() -> None:
+    state = arrange([["RSE", "B1"], ["G1", "G2"]], top="R3", to_act=0)
+    state = run(state, "0 RSE")
+    assert state.pending == Turn(0)
 
 
 # -- N-25: the last card's effect is not applied ---------------------------------------------------
