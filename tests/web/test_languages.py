@@ -10,6 +10,7 @@ may still be empty, and their words English); the picker's test makes its own sm
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from babel.messages.extract import extract_from_dir
 from playwright.async_api import Page
 
 from tests.server.harness import Live, live_server
+from tests.server.test_browser import Driver, create_in_ui, play_until_over
 from tests.web.browser import DESKTOP, PHONE, chromium, draft_step, new_page, open_seat, shot, state, wait_for
 from tests.web.test_page import play_something, seeded
 from unoengine import i18n
@@ -254,4 +256,30 @@ async def test_long_khmer_words_wrap_and_fit(monkeypatch: pytest.MonkeyPatch, vi
         await play_a_round(page)
         await fits(page, "the round's summary")
         assert (await page.inner_text("#next-round")).startswith(catalog["Next round"])
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+ENGLISH_RUN = re.compile(r"\b[a-z]{3,}(?: [a-z]{2,}){2,}\b")
+"""Three English words in a row (names kept in Latin, "Bot 2", "Wild", are capitalised or short)."""
+
+
+@pytest.mark.parametrize("lang", ["km", "si", "lo"])
+async def test_a_review_reads_in_the_language_on_a_phone(lang: str) -> None:
+    """A finished game's review in the page's language: its own words, the narrator's lines of every
+    step and the decisions' words come in the language, and nothing overflows the phone."""
+    async with live_server(bot_delay=0.0, review_iterations=2) as live, chromium() as browser:
+        page = await new_page(browser, PHONE, locale=LOCALES[lang])
+        code = (await create_in_ui(page, live.url, "classic", 2, ["heuristic"], single=True)).rsplit("/", 1)[1]
+        await page.click("#start")
+        await page.wait_for_function("() => window.unoSession && window.unoSession.view")
+        await play_until_over([Driver(page, random.Random(3))])
+        await page.goto(f"{live.url}/t/{code}/games/1/review")
+        await page.wait_for_selector("#review-stage")
+        await in_language(page, lang)
+        steps = await page.evaluate("() => window.unoReview.steps.length")
+        for index in range(0, steps, max(1, steps // 12)):
+            await page.fill("#review-slider", str(index))
+            text = await page.inner_text("#review")
+            assert not ENGLISH_RUN.findall(text), (index, ENGLISH_RUN.findall(text))
+            await fits(page, f"the review at step {index}")
         assert page.errors == []  # type: ignore[attr-defined]

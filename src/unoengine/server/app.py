@@ -344,8 +344,9 @@ def create_app(server: UnoServer) -> Starlette:
             )
         return JSONResponse({"tables": found})
 
-    async def record(request: Request) -> Response:
-        lang = languages.reader_lang(request)
+    async def finished_game(request: Request, lang: str, not_over: str) -> tuple[TableActor, int, str] | Response:
+        """The record and review routes' checks: the table, the number of one of its games, that game over;
+        then the table, the number and the game's record (else the JSON error, ``not_over``'s words for 409)."""
         actor = server.actor(request.path_params["code"].upper())
         if actor is None:
             return no_table(request.path_params["code"].upper(), lang)
@@ -354,7 +355,18 @@ def create_app(server: UnoServer) -> Starlette:
             return _error(404, "no_game", said("there is no game with that number"), lang)
         text = await actor.call(RecordOf(number))
         if text is None:
-            return _error(409, "not_over", said("a game's record is published when the game is over"), lang)
+            return _error(409, "not_over", not_over, lang)
+        return actor, number, text
+
+    async def record(request: Request) -> Response:
+        found = await finished_game(
+            request,
+            languages.reader_lang(request),
+            said("a game's record is published when the game is over"),
+        )
+        if isinstance(found, Response):
+            return found
+        actor, number, text = found
         return PlainTextResponse(
             text,
             media_type="application/json",
@@ -363,23 +375,16 @@ def create_app(server: UnoServer) -> Starlette:
 
     async def review(request: Request) -> Response:
         # The record route's checks and record (``RecordOf``), then the review of that record.
-        lang = languages.reader_lang(request)
-        actor = server.actor(request.path_params["code"].upper())
-        if actor is None:
-            return no_table(request.path_params["code"].upper(), lang)
-        number = _game_number(request.path_params["game"])
-        lobby = actor.lobby()
-        if number is None or not 1 <= number <= len(lobby["games"]):
-            return _error(404, "no_game", said("there is no game with that number"), lang)
-        text = await actor.call(RecordOf(number))
-        if text is None:
-            return _error(409, "not_over", said("a game is reviewed when it is over"), lang)
-        names = [seat.get("name") or f"Seat {index + 1}" for index, seat in enumerate(lobby["seats"])]
-        found = await server.reviews.review(actor.code, number, text, names)
-        head = {"names": found.names, "analysis": server.reviews.analysis(found)}
+        found = await finished_game(request, languages.reader_lang(request), said("a game is reviewed when it is over"))
+        if isinstance(found, Response):
+            return found
+        actor, number, text = found
+        names = [seat.get("name") or f"Seat {index + 1}" for index, seat in enumerate(actor.lobby()["seats"])]
+        review_of = await server.reviews.review(actor.code, number, text, names)
+        head = {"names": review_of.names, "analysis": server.reviews.analysis(review_of)}
         body = json.dumps(head, separators=(",", ":"))
         if request.query_params.get("steps") != "0":  # a poll for the analysis's progress leaves the steps out
-            steps = await server.reviews.steps_in(found, languages.query_lang(request))
+            steps = await server.reviews.steps_in(review_of, languages.query_lang(request))
             body = f'{{"steps":{steps},{body[1:]}'
         return Response(body, media_type="application/json", headers={"Cache-Control": "no-store"})
 
