@@ -244,6 +244,10 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         return None if value is None else value.letter
 
     outcome = view.outcome
+    flags = find_rules(view.rules).seat_flags  # what the per-seat flags mean: Flex's Power Cards, No Mercy's N-22
+    extra = {key: _detail_json(value) for key, value in view.details}
+    if flags == "in_round":
+        extra["in_round"] = list(view.power)
     return {
         "rules": view.rules,
         "seats": view.seats,
@@ -259,7 +263,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "draw_pile": view.draw_pile,
         "draw_pile_known": _cards(view.draw_pile_known),
         "discard_pile": _cards(view.discard_pile),
-        "power": ["green" if green else "red" for green in view.power],
+        "power": ["green" if green else "red" for green in view.power] if flags == "power" else [],
         "to_act": view.to_act,
         "pending": view.pending,
         "details": {key: _detail_json(value) for key, value in view.details},
@@ -284,7 +288,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "sides": _sides(view),
         "actions": [_action_json(info) for info in view.actions],
         "words": view.words._asdict(),
-    } | {key: _detail_json(value) for key, value in view.details}
+    } | extra
 
 
 def _action_json(info: ActionInfo) -> dict[str, Any]:

@@ -13,9 +13,12 @@ from tests.helpers import hand, legal, run, top
 from unoengine import Color, GameState, IllegalActionError, apply, legal_actions, new_game, parse_card
 from unoengine.core.actions import format_action, parse_action
 from unoengine.core.cards import CardId, format_card
+from unoengine.core.events import KnockedOut, event_to_json
 from unoengine.core.rules import RULESETS, find_rules
 from unoengine.core.rules.nomercy import NO_MERCY, NO_MERCY_DECK, no_mercy_points
 from unoengine.core.state import DrawStack, Turn
+from unoengine.core.views import view_for, view_to_json
+from unoengine.play.narrator import Names, narrate
 
 
 def arrange(
@@ -379,6 +382,28 @@ def test_n21_knock_out_at_25_cards_hand_under_the_discard_pile() -> None:
     # N-22: seat 1 is skipped from now on
     state = run(state, "2 draw") if "draw" in moves(state, 2) else state
     assert state.to_act != 1
+
+
+def test_n21_knock_out_is_a_public_event_the_view_and_the_narrator_name() -> None:
+    big = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"] * 2 + ["Y1", "Y2", "Y3", "Y4"]  # 22
+    state = arrange([["R+4", "G1"], big, ["Y5", "Y6"]], top="R3", to_act=0)
+    state = run(state, "0 R+4")
+    transition = apply(state, 1, "draw")
+    assert KnockedOut(1, 25) in transition.events
+    data = view_to_json(view_for(transition.state, 2))
+    assert data["in_round"] == [True, False, True]
+    assert data["power"] == []  # Flex's Power Cards only
+    knocked = next(event for event in transition.events if isinstance(event, KnockedOut))
+    assert event_to_json(knocked, transition.state) == {"type": "knocked_out", "seat": 1, "cards": 25}
+    for reader, expected in ((1, "You hold 25 cards"), (2, "Bot 1 holds 25 cards")):
+        lines = narrate(
+            view_for(state, reader),
+            transition.events,
+            view_for(transition.state, reader),
+            Names.bots(3, reader),
+            state.tables.cards,
+        )
+        assert any(line.startswith(expected) and "Mercy Rule" in line for line in lines), lines
 
 
 def test_n22_a_knocked_out_seat_does_not_catch() -> None:

@@ -23,7 +23,10 @@ No Mercy plays as Classic except where its rules say otherwise; what differs liv
 
 State: ``state.power`` (the per-seat flags a rule set keeps) holds, for No Mercy,
 whether each seat is still in the round (``True``; all ``True`` at each deal). Every
-"next player" of this module counts only those seats (:func:`next_in`).
+"next player" of this module counts only those seats (:func:`next_in`). The rule set
+says so (``seat_flags="in_round"``), and everything that leaves the core names them
+so: a view's JSON has ``in_round`` (and an empty ``power``), a knock-out is the
+public event :class:`~unoengine.core.events.KnockedOut`.
 
 Readings (where the sheet is silent) are in docs/RULES.md beside each rule; the
 ones the code makes are repeated where it makes them.
@@ -37,7 +40,7 @@ from typing import Any, Final, NamedTuple
 from unoengine.core import actions as A
 from unoengine.core.cards import COLORS, Card, CardId, Rank, Seat, card_name, format_card
 from unoengine.core.errors import excerpt
-from unoengine.core.events import HandsSwapped
+from unoengine.core.events import HandsSwapped, KnockedOut
 from unoengine.core.house import allowed, rule_set_options
 from unoengine.core.house.seven_zero import seven_zero_plays, seven_zero_refusal
 from unoengine.core.rules.compose import AfterPlay, GameParts, HouseRule, PlayFilter
@@ -138,6 +141,7 @@ def knock_out(work: Work, seat: Seat) -> None:
     """N-21 … N-23: ``seat`` holds 25 cards or more: its hand goes under the discard pile (in hand order, the first
     card lowest), it leaves the round, and the next seat in the round plays; one seat left wins the round."""
     hand = work.hands[seat]
+    work.emit(KnockedOut(seat, len(hand)))
     work.hands[seat] = b""
     work.discard_pile = hand + work.discard_pile
     work.set_power(seat, False)
@@ -171,11 +175,9 @@ def give(work: Work, seat: Seat, count: int) -> bool:
 
 
 def capped(work: Work) -> None:
-    """N-28: a round in which ``round_action_limit`` actions have been taken ends with no winner.
-
-    *Reading (implementation):* the state keeps no count of a round's own actions, so the cap counts the game's:
-    round ``r`` ends once the game has taken ``r × round_action_limit`` actions (exact for the default single
-    round, N-26)."""
+    """N-28: round ``r`` ends with no winner once the game has taken ``r × round_action_limit`` actions (the
+    default single round, N-26: ``round_action_limit`` actions). The cap counts the game's actions, which the
+    state keeps, rather than the round's, which it does not."""
     if work.outcome is None and work.steps >= work.options.round_action_limit * work.round:
         work.end_round(None)
 
@@ -650,7 +652,8 @@ ROUND_ACTION_LIMIT: Final = OptionSpec(
     "round_action_limit",
     10_000,
     "N-28",
-    said("a round in which this many actions have been taken ends with no winner"),
+    # TRANSLATORS: N-28; the option's value is "this many"
+    said("round r ends with no winner once the game has taken r times this many actions"),
     low=1,
     high=1_000_000,
     rulesets=(NAME,),
@@ -672,6 +675,7 @@ NO_MERCY = RuleSet(
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
     round_flags=lambda seats: [True] * seats,
+    seat_flags="in_round",
     handlers=with_base({"stack": NoMercyStack(), "roulette": RouletteHandler()}),
     decisions={**BASE_DECISIONS, "stack": DrawStack, "roulette": Roulette},
     describe_side=describe_no_mercy,
