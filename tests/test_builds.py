@@ -32,6 +32,8 @@ CONFIGS = [
     ("classic", 3, {"stack_draw": "same", "forced_play": True, "draw_to_match": True, "uno_penalty": 3}),
     ("duo", 2, {"forced_play": True, "draw_to_match": True, "wild_draw_four": "strict", "hand_size": 5}),
     ("flex", 4, {"forced_play": True, "draw_until_playable": True, "uno_penalty": 1, "hand_size": 9}),
+    ("nomercy", 2, {}), ("nomercy", 4, {}), ("nomercy", 6, {"single_round": False, "target_score": 300}),
+    ("nomercy", 3, {"round_action_limit": 60, "uno_penalty": 4}),
 ]
 digest = hashlib.sha256()
 games = 0
