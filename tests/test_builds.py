@@ -94,7 +94,7 @@ def test_both_builds_play_identical_games() -> None:
     compiled = play_in("compiled", 250)
     pure = play_in("pure", 250)
     assert compiled[0] == "compiled" and pure[0] == "pure"
-    assert compiled[1] == pure[1] == 13 * 250
+    assert compiled[1] == pure[1] == 17 * 250
     assert compiled[2] == pure[2], "the compiled and the pure build played different games"
 
 
