@@ -398,7 +398,7 @@ def test_the_referee_table_is_found() -> None:
 def expected_keys(rules: str) -> set[str]:
     out: set[str] = set()
     for keys, description in referee_table():
-        only = re.match(r"(\w+) only", description)
+        only = re.match(r"`?(\w+)`? only", description)
         if only is None or only.group(1).lower() == rules:
             out.update(keys)
     return out

@@ -76,6 +76,9 @@ class PlayerView(NamedTuple):
     """Cards this seat knows another seat holds, as (seat, cards) pairs in seat order: the hand
     shown to it as challenger (C-17, D-18, F-24) and the hand it gave away in an H-2 swap, less
     the cards played since (a card drawn later is not known)."""
+    aside: int = 0
+    """No Mercy: the points of the hands knocked out of this round (N-27; public: they went face up under
+    the discard pile, which every seat sees)."""
 
     def detail(self, name: str, default: Any = None) -> Any:
         """One of :attr:`details` by name, or ``default``."""
@@ -172,6 +175,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
             state.blocked,  # blocked
             state.steps,  # steps
             _known(state, seat) if state.known else (),  # known
+            state.aside,  # aside
         ),
     )
     return view
@@ -248,6 +252,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     extra = {key: _detail_json(value) for key, value in view.details}
     if flags == "in_round":
         extra["in_round"] = list(view.power)
+        extra["aside"] = view.aside
     return {
         "rules": view.rules,
         "seats": view.seats,

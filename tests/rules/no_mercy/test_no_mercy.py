@@ -14,6 +14,7 @@ from unoengine import Color, GameState, IllegalActionError, apply, legal_actions
 from unoengine.core.actions import format_action, parse_action
 from unoengine.core.cards import CardId, format_card
 from unoengine.core.events import KnockedOut, event_to_json
+from unoengine.core.notation import format_state, parse_state
 from unoengine.core.rules import RULESETS, find_rules
 from unoengine.core.rules.nomercy import NO_MERCY, NO_MERCY_DECK, no_mercy_points
 from unoengine.core.state import DrawStack, Turn
@@ -404,6 +405,22 @@ def test_n21_knock_out_is_a_public_event_the_view_and_the_narrator_name() -> Non
             state.tables.cards,
         )
         assert any(line.startswith(expected) and "Mercy Rule" in line for line in lines), lines
+
+
+def test_n27_the_winner_scores_the_hands_knocked_out_of_the_round() -> None:
+    big = ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"] * 2 + ["Y1", "Y2", "Y3", "Y4", "W+6"]  # 23
+    state = arrange([["R+2", "R4"], big, ["R3", "G7", "G8"]], top="R5", to_act=0, options={"single_round": False})
+    state = run(state, "0 R+2 uno", "1 draw")  # seat 1 draws 2: 25 cards, out (N-21)
+    assert state.power == (True, False, True)
+    under = [state.tables.cards[card] for card in state.discard_pile[:25]]  # its hand, the two drawn included
+    assert [format_card(card) for card in under[:23]] == big
+    knocked = sum(no_mercy_points(card) for card in under)
+    assert state.aside == knocked
+    assert f"aside={knocked}" in format_state(state)
+    assert parse_state(format_state(state)) == state
+    state = run(state, "2 R3", "0 R4")  # seat 0 goes out
+    assert state.round_scores[0] == (15 + knocked, 0, 0)
+    assert state.aside == 0  # the next round's deal clears it
 
 
 def test_n22_a_knocked_out_seat_does_not_catch() -> None:

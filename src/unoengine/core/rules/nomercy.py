@@ -112,6 +112,12 @@ def no_mercy_points(card: Card) -> int:
     return 50 if card.is_wild else 20
 
 
+def no_mercy_score(work: Work, winner: Seat) -> tuple[int, ...]:
+    """N-27: the winner scores the cards left in the other hands and the hands knocked out of the round."""
+    deltas = winner_takes_all(work, winner)
+    return tuple(delta + work.aside if seat == winner else delta for seat, delta in enumerate(deltas))
+
+
 # -- seats in the round (N-22) -----------------------------------------------------------
 
 
@@ -141,7 +147,10 @@ def knock_out(work: Work, seat: Seat) -> None:
     """N-21 … N-23: ``seat`` holds 25 cards or more: its hand goes under the discard pile (in hand order, the first
     card lowest), it leaves the round, and the next seat in the round plays; one seat left wins the round."""
     hand = work.hands[seat]
-    work.emit(KnockedOut(seat, len(hand)))
+    if work.events is not None:
+        work.emit(KnockedOut(seat, len(hand)))
+    points = work.tables.points
+    work.aside += sum(points[card] for card in hand)  # N-27: the round's winner scores them
     work.hands[seat] = b""
     work.discard_pile = hand + work.discard_pile
     work.set_power(seat, False)
@@ -644,8 +653,8 @@ def no_mercy_decision_words(kind: str, facts: Mapping[str, Any], action: A.Actio
 
 
 def no_mercy_state_json(state: GameState) -> dict[str, Any]:
-    """``uno replay --json``'s No Mercy key: the seats still in the round (N-22)."""
-    return {"in_round": list(state.power)}
+    """``uno replay --json``'s No Mercy keys: the seats still in the round (N-22), the points knocked out (N-27)."""
+    return {"in_round": list(state.power), "aside": state.aside}
 
 
 ROUND_ACTION_LIMIT: Final = OptionSpec(
@@ -671,7 +680,7 @@ NO_MERCY = RuleSet(
     deal=no_mercy_deal,
     effects=NO_MERCY_EFFECTS,
     wild_draw_four_legal=lambda work, seat, hand, action: True,
-    score_round=winner_takes_all,
+    score_round=no_mercy_score,
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
     round_flags=lambda seats: [True] * seats,
