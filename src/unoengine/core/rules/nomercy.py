@@ -618,7 +618,8 @@ NO_MERCY_WORDS: Final[dict[Rank, str]] = {
     Rank.SKIP_EVERYONE: said("every other player is skipped; you play again"),
     Rank.DISCARD_ALL: said("discard every other card of its colour from your hand"),
     Rank.WILD_REVERSE_DRAW_FOUR: said(
-        "name the colour; the direction changes and the next player draws 4, unless they stack"
+        "name the colour; the direction changes and the next player draws 4, unless they stack "
+        "(with two players: you draw the total)"
     ),
     Rank.WILD_DRAW_SIX: said("name the colour; the next player draws 6, unless they stack"),
     Rank.WILD_DRAW_TEN: said("name the colour; the next player draws 10, unless they stack"),
