@@ -210,6 +210,7 @@ def test_n9_draw_until_playable_then_must_play_it() -> None:
     assert moves(state, 0) == ["R9"]
     with pytest.raises(IllegalActionError, match="N-9"):
         apply(state, 0, "pass")
+    assert view_for(state, 0).words.prompt == "You drew red 9: play it"  # no "or keep it and pass"
     state = run(state, "0 R9")
     assert state.to_act == 1
 
@@ -341,6 +342,8 @@ def test_n17_roulette_victim_names_colour_and_turns_cards() -> None:
 def test_n18_seven_swaps_with_a_seat_in_the_round() -> None:
     state = arrange([["R7", "B1"], [], ["Y1", "Y2", "Y3"]], top="R3", to_act=0, out=[1])
     assert [p for p in moves(state, 0) if p.startswith("R7")] == ["R7>2"]
+    (seven,) = [info for info in view_for(state, 0).actions if info.notation == "R7>2"]
+    assert seven.aim == "Swap hands with whom?"  # not Flex's "Who must draw?"
     with pytest.raises(IllegalActionError, match="N-18"):
         apply(state, 0, "R7>1")
     state = run(state, "0 R7>2")

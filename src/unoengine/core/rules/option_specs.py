@@ -144,7 +144,7 @@ SHARED_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "target_score",
         500,
-        "C-21, D-20, F-28",
+        "C-21, D-20, F-28, N-27",
         said("the score that ends the game"),
         low=1,
         rulesets=(*ALL_RULESETS, "nomercy"),
@@ -153,7 +153,7 @@ SHARED_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "single_round",
         False,
-        "C-21, F-27",
+        "C-21, F-27, N-26",
         said("one round is the whole game"),
         rulesets=(*ALL_RULESETS, "nomercy"),
         title=said("One round only"),
