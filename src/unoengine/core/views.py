@@ -252,7 +252,6 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     extra = {key: _detail_json(value) for key, value in view.details}
     if flags == "in_round":
         extra["in_round"] = list(view.power)
-        extra["aside"] = view.aside
     return {
         "rules": view.rules,
         "seats": view.seats,
@@ -293,6 +292,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "sides": _sides(view),
         "actions": [_action_json(info) for info in view.actions],
         "words": view.words._asdict(),
+        "aside": view.aside,
     } | extra
 
 

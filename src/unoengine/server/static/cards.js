@@ -24,7 +24,7 @@ const WILD_FACES = {
   "WR+4": ["+4", "reverse"],
   "W+6": ["+6", "wild"],
   "W+10": ["+10", "wild", "long"], // three characters: a smaller face (style.css)
-  WCR: ["?", "roulette"],
+  WCR: ["?", "color roulette"],
 };
 // The line under a face (a wild's, or No Mercy's Skip Everyone and Discard All), in the reader's words.
 function subWords(key) {
@@ -40,7 +40,7 @@ function subWords(key) {
     // TRANSLATORS: printed small on a card's face (UNO Show 'Em No Mercy's Wild Reverse Draw Four): keep it short
     reverse: t("reverse"),
     // TRANSLATORS: printed small on a card's face (UNO Show 'Em No Mercy's Wild Color Roulette): keep it short
-    roulette: t("roulette"),
+    "color roulette": t("roulette"),
     // TRANSLATORS: printed small on a card's face (UNO Show 'Em No Mercy's Skip Everyone): keep it short
     "skip all": t("skip all"),
     // TRANSLATORS: printed small on a card's face (UNO Show 'Em No Mercy's Discard All): keep it short
@@ -49,10 +49,10 @@ function subWords(key) {
   return words[key] ?? key;
 }
 
-// The parts of a card's notation the face needs: its colour, rank, flip symbol and flex side. A played
-// wild's named colour (`W+6:g`) is the play's, not the card's: the face is the wild's.
+// The parts of a card's notation the face needs: its colour, rank, flip symbol and flex side (a card's
+// notation, as the view's cards are: never a play's).
 function faceParts(text) {
-  const card = String(text || "").replace(/:[rygb]$/i, "");
+  const card = String(text || "");
   if (WILD_FACES[card]) {
     const face = WILD_FACES[card];
     return { wild: true, face, flexwild: card.startsWith("FW"), long: face[2] === "long" };

@@ -189,10 +189,9 @@ function whoseLine(v, ui) {
 }
 
 // A pending draw stack's total (H-1, No Mercy's N-15): the cards the player facing it takes unless they
-// add a draw card (the view's `stack` while it is pending; the decision's detail of the same name).
+// add a draw card (the decision's detail of that name, which the view has only while a stack is pending).
 function stackTotal(v) {
-  if (v.pending !== "stack") return null;
-  const total = typeof v.stack === "number" ? v.stack : v.details?.stack;
+  const total = v.details?.stack;
   if (typeof total !== "number") return null;
   return h(
     "div",
