@@ -90,8 +90,12 @@ GOLDENS: tuple[Golden, ...] = (
         ("heuristic", "heuristic", "heuristic"),
         {"single_round": False, "target_score": 150},
     ),
+    Golden("nomercy-2", "nomercy", 2, 12, ("random", "random"), SINGLE),
+    Golden("nomercy-4", "nomercy", 4, 14, ("random", "random", "random", "random"), SINGLE),
 )
-"""Seeds chosen for short games (50-150 actions) that still show catches, challenges and, for the match, 4 rounds."""
+"""Seeds chosen for short games (50-150 actions) that still show catches, challenges and, for the match, 4 rounds;
+No Mercy's show stacks, roulettes, Skip Everyone, Discard All, 7s, 0s and the Mercy Rule (nomercy-2 ends when seat
+1 is knocked out, N-21, N-23; in nomercy-4 three seats are, the last two playing on as two players, N-24)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,13 +26,14 @@ RULES_MD = Path("docs") / "RULES.md"
 TABLE_MD = Path("docs") / "RULE_TESTS.md"
 TESTS = Path("tests")
 
-RULE_RE = re.compile(r"\*\*([CDFHGR]-\d+)\*\*")
-PART_RE = re.compile(r"^([cdfhgr])(\d+)$")
+RULE_RE = re.compile(r"\*\*([CDFNHGR]-\d+)\*\*")
+PART_RE = re.compile(r"^([cdfnhgr])(\d+)$")
 
 SECTIONS = {
     "C": "Classic UNO",
     "D": "UNO Duo",
     "F": "UNO Flex!",
+    "N": "UNO Show 'Em No Mercy",
     "H": "House rules",
     "G": "Rules every rule set shares",
     "R": "Readings added by the implementation",
@@ -91,7 +92,7 @@ def collect_tests(root: Path = ROOT) -> dict[str, list[str]]:
 
 def _sort_key(rule: str) -> tuple[int, int]:
     letter, number = rule.split("-")
-    return "CDFHGR".index(letter), int(number)
+    return "CDFNHGR".index(letter), int(number)
 
 
 def render(root: Path = ROOT) -> str:

@@ -24,9 +24,9 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "ACTIONS.md"
 
 # -- the golden pin: changing any of these means bumping ACTION_IDS_VERSION ----------
 
-GOLDEN_VERSION = 2
-GOLDEN_SIZE = 576
-GOLDEN_DIGEST = "d7b8053cae1857729ac632fc91e2953fb661586367a95e046cfc11ad74f91658"
+GOLDEN_VERSION = 3
+GOLDEN_SIZE = 626
+GOLDEN_DIGEST = "f902ec56819265ade2b3035facda91512f5dbf1d653a1a2f4850725fd6ea0014"
 GOLDEN_IDS = [
     ("R0", 0, 2, 0),
     ("R7 uno", 1, 4, 43),
@@ -52,6 +52,9 @@ GOLDEN_IDS = [
     ("R7>2", 0, 4, 541),
     ("R7>0", 3, 4, 540),
     ("B7>0", 3, 4, 567),
+    ("R+4", 0, 2, 576),
+    ("W+6:g", 0, 2, 612),
+    ("WCR uno", 1, 3, 625),
 ]
 
 
@@ -116,12 +119,14 @@ def test_blocks_tile_the_ids_in_order() -> None:
         "reject",
         "color",
         "swap",
+        "nomercy",
     ]
 
 
 def test_the_kinds_are_every_deck_s_sorted() -> None:
     dealt = set()
     for ruleset in RULESETS.values():
+        dealt |= set(ruleset.make_deck(ruleset.options({})))  # a rule set without text options (No Mercy) too
         choices = ruleset.option_choices
         for name, values in choices.items():
             for value in values:
@@ -129,8 +134,9 @@ def test_the_kinds_are_every_deck_s_sorted() -> None:
     assert set(ids.KINDS) == dealt
     assert list(ids.KINDS) == sorted(ids.KINDS, key=ids.kind_key)
     assert len(set(ids.KINDS)) == len(ids.KINDS)
-    # Duo's retail and standard decks have the same kinds; the 108 of C-1 are in it.
-    assert {parse_card(text) for text in ("R0", "W", "W+4", "R5!", "G2|Y", "FW+4", "WAF")} <= set(ids.KINDS)
+    # Duo's retail and standard decks have the same kinds; the 108 of C-1 are in it; so are No Mercy's new kinds.
+    texts = ("R0", "W", "W+4", "R5!", "G2|Y", "FW+4", "WAF", "R+4", "BDA", "WCR")
+    assert {parse_card(text) for text in texts} <= set(ids.KINDS)
 
 
 def test_every_wild_play_names_a_colour_and_every_notation_is_distinct() -> None:
@@ -138,7 +144,8 @@ def test_every_wild_play_names_a_colour_and_every_notation_is_distinct() -> None
     assert len(set(notations)) == NUM_ACTIONS
     for slot in ids.SLOTS:
         if type(slot.action) is Play:
-            assert (slot.action.color is not None) == slot.action.card.is_wild
+            # Every wild but the Wild Color Roulette names a colour (N-17: ``WCR`` is played without one).
+            assert (slot.action.color is not None) == slot.action.card.rank.names_color
             assert slot.action.target is None
     for card in ids.KINDS:
         normal = [
@@ -146,7 +153,7 @@ def test_every_wild_play_names_a_colour_and_every_notation_is_distinct() -> None
             for s in ids.SLOTS
             if type(s.action) is Play and s.action.card == card and not s.action.flex and s.offset == 0
         ]
-        assert len(normal) == (8 if card.is_wild else 2)
+        assert len(normal) == (8 if card.rank.names_color else 2)
 
 
 @pytest.mark.parametrize("seats", range(2, ids.MAX_SEATS + 1))
@@ -223,6 +230,7 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("duo", 2, {"duo_deck": "standard108"}),
     ("duo", 2, {"single_round": True}),
     *[("flex", seats, {}) for seats in range(2, 9)],
+    *[("nomercy", seats, {}) for seats in (2, 3, 4, 6, 10)],
 ]
 
 

@@ -337,7 +337,7 @@ def test_each_rule_set_registers_its_own_decisions_and_hooks() -> None:
         allowed = (home, *SHARED_RULE_MODULES, "unoengine.core.engine")
         every = {spec.name: spec.choices[-1] if spec.choices else spec.default for spec in rules.option_specs}
         every.update({spec.name: True for spec in rules.option_specs if spec.kind is bool})
-        every.pop("draw_until_playable")  # (draw_to_match is on)
+        every.pop("draw_until_playable", None)  # (draw_to_match is on)
         full = compose(rules, rules.options(every))  # every house rule on: each decision has its handler
         assert set(full.handlers) == set(rules.decisions), f"{rules.name}: a decision without a handler"
         for kind in set(full.handlers) - set(rules.handlers):

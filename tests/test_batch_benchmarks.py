@@ -44,7 +44,7 @@ def test_the_perft_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--max-nodes", "200", "--runs", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert len(report["positions"]) >= 30
-    assert set(report["rule_sets"]) == {"classic", "duo", "flex"}
+    assert set(report["rule_sets"]) == {"classic", "duo", "flex", "nomercy"}
     assert all(row["nodes"] <= 200 and row["positions"] >= 1 for row in report["positions"])
     assert bench.main(["--max-nodes", "100", "--runs", "1", "--match", "duo-2-draft"]) == 0
     assert "duo-2-draft" in capsys.readouterr().out

@@ -149,7 +149,7 @@ def test_simulate_readable_table() -> None:
     [
         (["--seats", "11"], "error: Classic UNO is for 2-10 seats, not 11"),
         (["-r", "duo", "--seats", "3"], "error: UNO Duo is for 2 seats, not 3"),
-        (["--rules", "poker"], "error: unknown rules 'poker' (known: classic, duo, flex)"),
+        (["--rules", "poker"], "error: unknown rules 'poker' (known: classic, duo, flex, nomercy)"),
         (
             ["--bot", "genius"],
             "error: unknown bot 'genius' (known: easy, hard, heuristic, ismcts, medium, ppo, random, uniform, "

@@ -121,7 +121,15 @@ def test_golden_folder_holds_exactly_the_goldens(rendered: dict[str, str]) -> No
 
 def test_goldens_cover_every_rule_set_and_a_match() -> None:
     kinds = {(golden.rules, golden.seats) for golden in regen.GOLDENS}
-    assert {("classic", 2), ("classic", 4), ("duo", 2), ("flex", 2), ("flex", 5)} <= kinds
+    assert {
+        ("classic", 2),
+        ("classic", 4),
+        ("duo", 2),
+        ("flex", 2),
+        ("flex", 5),
+        ("nomercy", 2),
+        ("nomercy", 4),
+    } <= kinds
     finals = {name: final_of(golden_text(f"{name}.txt")) for name in NAMES}
     assert any(final["round"] > 1 for final in finals.values()), "no golden spans several rounds"
     assert all(final["pending"] == "game_over" for final in finals.values())

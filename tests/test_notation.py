@@ -114,7 +114,7 @@ def test_card_input_is_case_insensitive_and_ignores_spaces(text: str, canonical:
 
 @pytest.mark.parametrize(
     "text",
-    ["", " ", "R", "7", "R10", "X7", "7R", "RX", "R+4", "W+2", "W4", "R7!|B", "G2|G", "R5|", "RS!", "WW", "R 7 7"],
+    ["", " ", "R", "7", "R10", "X7", "7R", "RX", "R+6", "W+2", "W4", "R7!|B", "G2|G", "R5|", "RS!", "WW", "R 7 7"],
 )
 def test_bad_card_notation_is_refused_clearly(text: str) -> None:
     with pytest.raises(InvalidNotationError) as error:

@@ -165,10 +165,45 @@ def test_hand_count_of_a_wild() -> None:
     }
 
 
+NO_MERCY_BY_HAND: dict[str, tuple[int, ...]] = {
+    "nomercy-2-stack": (6, 33),
+    "nomercy-3-roulette": (4, 7, 9),
+    "nomercy-2-discard-all": (5, 13),
+    "nomercy-4-skip-everyone": (3, 7),
+    "nomercy-4-seven-zero-knocked-out": (4, 7),
+    "nomercy-3-mercy": (2, 2, 3),
+    "nomercy-2-reverse": (6, 18),
+    "nomercy-3-reverse-stack": (5, 23),
+    "nomercy-3-drawn": (4, 36),
+}
+"""The No Mercy counts from depth 1 counted by hand: the reasoning of each is beside its case in
+tests/perft/nomercy.perft (the rules N-9 ... N-24 it exercises, move by move)."""
+
+
+def test_the_files_cover_no_mercy() -> None:
+    """No Mercy at 2, 3 and 4 seats: a stack, a roulette, a knocked-out seat, a seat at 24 cards, and its cards."""
+    positions = [case.position() for case in CASES if case.id.startswith("nomercy-")]
+    assert {state.seats for state in positions} >= {2, 3, 4}
+    assert all(state.rules.name == "nomercy" for state in positions)
+    assert {state.pending.kind for state in positions} >= {"turn", "drawn", "stack", "roulette"}
+    assert any(not all(state.power) for state in positions)  # N-22: a seat out of the round
+    assert any(24 in map(len, state.hands) for state in positions)  # N-21: one card from the Mercy Rule
+    texts = {format_action(action) for state in positions for _, action in moves(state)}
+    assert {"G+4", "WR+4:b", "GDA uno", "BSE", "R7>3", "R0", "color y"} <= texts
+
+
+@pytest.mark.parametrize("case_id", list(NO_MERCY_BY_HAND))
+def test_no_mercy_counts_counted_by_hand(case_id: str) -> None:
+    (case,) = [case for case in CASES if case.id == case_id]
+    by_hand = NO_MERCY_BY_HAND[case_id]
+    assert [dict(case.counts)[depth] for depth in range(1, len(by_hand) + 1)] == list(by_hand)
+    assert [perft(case.position(), depth) for depth in range(1, len(by_hand) + 1)] == list(by_hand)
+
+
 @st.composite
 def positions(draw: st.DrawFn) -> GameState:
-    """A state some random actions into a game (any rule set, seat count, preset, seed)."""
-    rules = draw(st.sampled_from(["classic", "duo", "flex"]))
+    """A state some random actions into a game (any rule set, seat count, preset, seed; No Mercy has no preset)."""
+    rules = draw(st.sampled_from(["classic", "duo", "flex", "nomercy"]))
     allowed = find_rules(rules).seats
     seats = draw(st.integers(allowed.start, min(allowed.stop - 1, 5)))
     preset = draw(st.sampled_from(["official", "mattel_house", "mobile", "party"]))

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE_RE = re.compile(r"\*\*([CDFHGR]-\d+)\*\*")
+RULE_RE = re.compile(r"\*\*([CDFNHGR]-\d+)\*\*")
 TEST_RE = re.compile(r"def (test_\w+)")
 
 
@@ -32,7 +32,7 @@ def rules_named_by_tests() -> set[str]:
     for path in (ROOT / "tests").rglob("*.py"):
         for name in TEST_RE.findall(path.read_text(encoding="utf-8")):
             for part in name.split("_")[1:]:
-                match = re.fullmatch(r"([cdfhgr])(\d+)", part)
+                match = re.fullmatch(r"([cdfnhgr])(\d+)", part)
                 if match:
                     named.add(f"{match.group(1).upper()}-{int(match.group(2))}")
     return named
@@ -40,13 +40,13 @@ def rules_named_by_tests() -> set[str]:
 
 def test_the_rulebook_numbers_its_rules() -> None:
     rules = rules_in_rulebook()
-    for letter, last in (("C", 22), ("D", 20), ("F", 29), ("G", 6)):
+    for letter, last in (("C", 22), ("D", 20), ("F", 29), ("N", 28), ("G", 6)):
         assert [r for r in rules if r.startswith(letter + "-")] == [f"{letter}-{n}" for n in range(1, last + 1)]
 
 
 def test_every_classic_duo_flex_and_shared_rule_has_a_test() -> None:
     named = rules_named_by_tests()
-    missing = [rule for rule in rules_in_rulebook() if rule[0] in "CDFHG" and rule not in named]
+    missing = [rule for rule in rules_in_rulebook() if rule[0] in "CDFNHG" and rule not in named]
     assert not missing, f"rules without a test named after them: {', '.join(missing)}"
 
 

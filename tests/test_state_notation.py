@@ -42,8 +42,12 @@ OPTION_CHOICES: dict[str, dict[str, list[Any]]] = {
         "single_round": [False, True],
         "target_score": [500, 40],
     },
+    "nomercy": {
+        "single_round": [False, True],
+        "target_score": [500, 40],
+    },
 }
-SEATS = {"classic": range(2, 11), "duo": range(2, 3), "flex": range(2, 9)}
+SEATS = {"classic": range(2, 11), "duo": range(2, 3), "flex": range(2, 9), "nomercy": range(2, 11)}
 
 
 @st.composite
@@ -86,6 +90,7 @@ DECISION_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
         4,
         {"stack_draw": "mixed", "wild_draw_four": "challenge", "seven_zero": True, "jump_in": True, "multi_play": True},
     ),
+    ("nomercy", 4, {"single_round": False, "target_score": 40}),
 ]
 """Classic and Duo set up so that seeded playouts reach every decision kind (the challenge window, the house rules'
 stack and more included); each test adds its own Flex game."""

@@ -1,4 +1,4 @@
-"""unoengine: the reference implementation of UNO (Classic, Duo, Flex!) in Python.
+"""unoengine: the reference implementation of UNO (Classic, Duo, Flex!, Show 'Em No Mercy) in Python.
 
 >>> from unoengine import new_game, legal_actions, apply, view_for
 >>> state = new_game("classic", seats=2, seed=7)

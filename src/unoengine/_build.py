@@ -55,6 +55,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "unoengine.core.rules.classic",
     "unoengine.core.rules.duo",
     "unoengine.core.rules.flex",
+    "unoengine.core.rules.nomercy",
     "unoengine.core.perft",
     "unoengine.core.determinize",
     "unoengine.core.action_ids",

@@ -24,6 +24,8 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("classic", 2, {"draw_to_match": True, "uno_penalty": 4, "hand_size": 5}),
     ("duo", 2, {"single_round": False, "target_score": 30}),
     ("flex", 4, {"single_round": False, "target_score": 40, "draw_until_playable": True}),
+    ("nomercy", 4, {"single_round": False, "target_score": 200}),
+    ("nomercy", 2, {"uno_penalty": 4}),
 ]
 ENGLISH = re.compile(r"\b[a-z]{3,}(?: [a-z]{2,}){2,}\b")
 """Three English words in a row (lower case: names kept in Latin, "Wild Draw Four", are capitalised)."""

@@ -15,6 +15,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import unoengine.rl
+from unoengine.core.rules import RULESETS
 from unoengine.rl import SingleAgentEnv, env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,11 +47,31 @@ def test_an_illegal_action_ends_the_game_with_minus_one_by_default() -> None:
 def test_pettingzoo_make_after_importing_unoengine_rl() -> None:
     import pettingzoo
 
-    assert set(unoengine.rl.REGISTERED) == {"unoengine/classic-v0", "unoengine/duo-v0", "unoengine/flex-v0"}
+    # One id per rule set: the registry lists every one of RULESETS.
+    assert set(unoengine.rl.REGISTERED) == {
+        "unoengine/classic-v0",
+        "unoengine/duo-v0",
+        "unoengine/flex-v0",
+        "unoengine/nomercy-v0",
+    }
+    assert {f"unoengine/{name}-v0" for name in RULESETS} == set(unoengine.rl.REGISTERED)
     made = pettingzoo.make("aec", "unoengine/flex-v0", seats=4)
     made.reset(seed=1)
     assert made.unwrapped.match.ruleset.name == "flex"
     assert made.num_agents == 4
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("seats", [2, 4])
+def test_nomercy_made_from_the_registry_passes_pettingzoo_api_test(seats: int) -> None:
+    import pettingzoo
+
+    made = pettingzoo.make("aec", "unoengine/nomercy-v0", seats=seats)
+    made.reset(seed=3)
+    assert made.unwrapped.match.ruleset.name == "nomercy"
+    assert made.num_agents == seats
+    api_test(pettingzoo.make("aec", "unoengine/nomercy-v0", seats=seats), num_cycles=200)
+    seed_test(lambda: env(rules="nomercy", seats=seats), num_cycles=200)
 
 
 def test_the_documented_registry_calls_run_as_written() -> None:

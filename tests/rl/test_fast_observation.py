@@ -15,8 +15,10 @@ import numpy as np
 import pytest
 
 from unoengine.core.action_ids import NUM_ACTIONS, ruleset_kinds
+from unoengine.core.cards import format_card
 from unoengine.core.determinize import determinize
 from unoengine.core.engine import apply_unchecked, legal_actions, new_game
+from unoengine.core.notation import parse_state
 from unoengine.core.rules import find_rules
 from unoengine.core.state import GameState
 from unoengine.core.views import view_for
@@ -33,6 +35,8 @@ GAMES: list[tuple[str, int, dict[str, Any], int]] = [
     ("duo", 2, {"duo_deck": "standard108"}, 0),
     ("flex", 2, {}, 0),
     ("flex", 5, {}, 2),
+    ("nomercy", 2, {}, 0),
+    ("nomercy", 4, {"single_round": False, "target_score": 200, "uno_penalty": 4}, 1),
 ]
 
 
@@ -95,6 +99,49 @@ def test_a_layout_holds_only_its_rule_sets_kinds_and_decisions(rules: str) -> No
     assert ("stack" in sizes) == ("stack" in ruleset.decisions)
     assert encoding.size == sum(sizes.values())
     assert ENCODING_VERSION == 4
+
+
+@pytest.mark.parametrize("seats", [2, 4, 10])
+def test_the_no_mercy_layout(seats: int) -> None:
+    """No Mercy's own kinds and decisions; its per-seat flags are the seats in the round (N-22), named so; no
+    challenge (N-2: none is ever pending there); the stack total (N-15) as H-1's."""
+    ruleset = find_rules("nomercy")
+    encoding = Encoding("nomercy", seats)
+    pieces = {piece.name: piece for piece in encoding.pieces}
+    assert encoding.seat_flags == "in_round" and "power" not in pieces
+    assert pieces["in_round"].size == seats
+    assert pieces["in_round"].doc == "seat still in the round (1) or knocked out (0), relative seats"
+    assert set(encoding.decisions) == set(ruleset.decisions) - {"challenge"}
+    assert {"roulette", "stack", "drawn"} <= set(encoding.decisions)
+    assert "challenger_of" not in pieces and pieces["stack"].size == 1
+    kinds = {format_card(card) for card in encoding.kinds}
+    assert {"R+4", "RSE", "RDA", "WR+4", "W+6", "W+10", "WCR"} <= kinds and len(kinds) == 68
+    assert "W" not in kinds and "W+4" not in kinds
+    assert encoding.size == sum(piece.size for piece in encoding.pieces)
+    names = [piece.name for piece in encoding.pieces]
+    assert names.index("in_round") == names.index("draw_pile") + 1  # where Flex has its Power Cards
+
+
+def test_no_mercy_observes_the_stack_the_roulette_and_the_seats_in_the_round() -> None:
+    """Both builders: the stack's total, the roulette's victim, a knocked-out seat (relative to the observer)."""
+    stack = parse_state("nomercy/4 hands=R7,R0,B5/-/G1,Y3/B6,B8,Y9 discard=R3,W+6 color=r power=GRGG pending=stack:2,6")
+    encoding = Encoding("nomercy", 4)
+    for seat in (0, 2, 3):
+        observed = encoding.observe_state(stack, seat)
+        np.testing.assert_array_equal(observed, encoding.observe(view_for(stack, seat)))
+        assert encoding.piece(observed, "stack").tolist() == [6.0]
+        assert [bool(value) for value in encoding.piece(observed, "in_round")] == [
+            (seat + k) % 4 != 1 for k in range(4)
+        ]
+        assert encoding.piece(observed, "pending").tolist() == [float(kind == "stack") for kind in encoding.decisions]
+        assert encoding.piece(observed, "to_act").tolist() == [float((seat + k) % 4 == 2) for k in range(4)]
+    assert "in_round: me 1, +1 1, +2 1" in encoding.describe(encoding.observe_state(stack, 2))
+    roulette = parse_state("nomercy/3 hands=R7,G9,B1/G5,Y2/B3,R9,G+2 discard=R4,WCR color=b pending=roulette:1")
+    three = Encoding("nomercy", 3)
+    victim = three.observe_state(roulette, 1)
+    np.testing.assert_array_equal(victim, three.observe(view_for(roulette, 1)))
+    assert three.describe(victim).splitlines()[-2:] == ["to_act: me", "pending: roulette"]
+    assert three.piece(victim, "stack").tolist() == [0.0]
 
 
 def test_classic_heads_up_is_less_than_half_the_old_layout() -> None:

@@ -56,8 +56,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from unoengine.bots.base import register
-from unoengine.bots.evaluation import win_probabilities
-from unoengine.bots.heuristic import HeuristicBot
+from unoengine.bots.evaluation import FEATURES, features, probabilities, weights_for, win_probabilities
+from unoengine.bots.heuristic import HeuristicBot, MercyTable, NoMercyTuning, is_no_mercy, mercy_choice
 from unoengine.bots.reads import Reads
 from unoengine.core.actions import ACCEPT, CALL_UNO, DRAW, KEEP, PASS, Action, Catch, ChooseColor, Play
 from unoengine.core.actions import play as interned_play
@@ -74,6 +74,11 @@ WHOLE = 100_000
 """A rollout of this many actions is played to the end of the round."""
 _COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
 _WD4 = (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR)
+_MERCY_TUNING = NoMercyTuning()
+_MERCY_WEIGHTS: dict[tuple[str, int], tuple[float, ...]] = {}
+_TO_ACT, _NEXT, _PLACE, _MARGIN, _LEADER = (
+    FEATURES.index(name) for name in ("to_act", "next", "place", "margin", "leader")
+)
 
 
 class _Node:
@@ -103,8 +108,26 @@ def rollout_action(state: GameState, seat: Seat, legal: Sequence[Action], rng: r
     """The rollout policy: the ``heuristic`` bot's choices (bots/heuristic.py) read off the state
     itself (no view is built): a play calling UNO first, colour match before number match,
     action cards early against a short next hand, wilds late, the most-held colour named;
-    else draw, else pass; a challenge is accepted, a Duo draft card kept."""
+    else draw, else pass; a challenge is accepted, a Duo draft card kept. No Mercy: the
+    heuristic's own scores (:func:`~unoengine.bots.heuristic.mercy_choice`); the roulette's
+    victim names its most-held colour."""
     plays = [action for action in legal if type(action) is Play]
+    if is_no_mercy(state.rules.name) and state.pending.kind != "roulette":
+        cards = state.tables.cards
+        hands = state.hand_bytes
+        table = MercyTable(
+            tuple(cards[card] for card in hands[seat]),
+            tuple(len(hand) for hand in hands),
+            seat,
+            state.direction,
+            state.power,
+            state.color,
+        )
+        pending: Any = state.pending
+        total = int(pending.total) if pending.kind == "stack" else 0
+        chosen = mercy_choice(table, pending.kind, total, plays, DRAW in legal, _MERCY_TUNING)
+        if chosen is not None:
+            return chosen
     if plays:
         if len(plays) == 1:
             return plays[0]
@@ -518,6 +541,8 @@ class IsmctsBot:
         if winner is not None:
             return [1.0 if seat == winner else 0.0 for seat in range(seats)]
         if self.evaluation == "fitted":
+            if is_no_mercy(state.rules.name):
+                return mercy_probabilities(state)
             return win_probabilities(state)
         tables = state.tables
         cards = tables.cards
@@ -542,6 +567,42 @@ class IsmctsBot:
 
 
 register("ismcts")(IsmctsBot)
+
+
+def mercy_probabilities(state: GameState) -> list[float]:
+    """The fitted evaluation (:func:`~unoengine.bots.evaluation.win_probabilities`) of a No Mercy position in
+    play, over the seats still in the round (N-22): a seat knocked out (it holds no cards) has no chance, and
+    the features that compare seats (the turn order, the margin, the leader) count only the seats in it."""
+    seats = state.seats
+    in_round = state.power
+    alive = [seat for seat in range(seats) if in_round[seat]]
+    rows = features(state)
+    sizes = {seat: len(state.hand_bytes[seat]) for seat in alive}
+    actor = state.pending.seat
+    order: list[Seat] = []
+    seat = actor if actor is not None and in_round[actor] else alive[0]
+    for _ in range(seats):
+        if in_round[seat]:
+            order.append(seat)
+        seat = (seat + state.direction) % seats
+    fewest = min(sizes.values())
+    for place, seat in enumerate(order):
+        row = rows[seat]
+        row[_TO_ACT] = float(place == 0)
+        row[_NEXT] = float(place == 1)
+        row[_PLACE] = place / len(order)
+        others = min((size for other, size in sizes.items() if other != seat), default=0)
+        row[_MARGIN] = float(sizes[seat] - others)
+        row[_LEADER] = float(sizes[seat] == fewest)
+    key = (state.rules.name, len(alive))
+    weights = _MERCY_WEIGHTS.get(key)
+    if weights is None:
+        weights = _MERCY_WEIGHTS[key] = weights_for(*key)
+    chances = probabilities([rows[seat] for seat in alive], weights)
+    out = [0.0] * seats
+    for seat, chance in zip(alive, chances, strict=True):
+        out[seat] = chance
+    return out
 
 
 def _paired(values: Sequence[float], others: Sequence[float]) -> tuple[float, float]:

@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from unoengine.bots.base import make_bot, split_specs
-from unoengine.cli.arguments import AsciiInt
+from unoengine.cli.arguments import RULES_HELP, AsciiInt
 from unoengine.cli.common import CONTEXT, fail
 from unoengine.core.actions import Action, Play, format_action
 from unoengine.core.errors import IllegalActionError, InvalidNotationError
@@ -57,6 +57,9 @@ def action_words(view: PlayerView, action: Action) -> str:
         return f"catch seat {text.split()[-1]} for not calling UNO"
     if text.startswith("color"):
         return f"choose {text.split()[-1]} as the colour"
+    total = view.detail("stack", 0) or view.volley  # a draw stack (H-1, No Mercy N-15) or a Duo volley
+    if text == "draw" and total:
+        return f"take the {total} cards to draw"
     return WORDS.get(text, text)
 
 
@@ -120,7 +123,7 @@ def build_server(seat: AgentSeat) -> Any:
 
 
 @click.command("mcp", context_settings=CONTEXT)
-@click.option("-r", "--rules", default="classic", show_default=True, help="Rule set: classic, duo or flex.")
+@click.option("-r", "--rules", default="classic", show_default=True, help=RULES_HELP)
 @click.option("-n", "--seats", type=AsciiInt(), default=2, show_default=True, help="Seats (the agent holds seat 0).")
 @click.option("-b", "--bots", default="heuristic", show_default=True, help="Bot specs of the other seats.")
 @click.option("-s", "--seed", type=AsciiInt(100), default=0, show_default=True, help="The game's seed.")

@@ -5,6 +5,8 @@
   ``float()`` would also read ``٣``, ``1_0``, ``1e309``, ``nan`` and ``inf``), at
   most :data:`MAX_DIGITS` of them, and within the option's bounds; a number of
   seconds is at most :data:`MAX_SECONDS`.
+- Rule sets (:class:`RuleSetChoice`, :func:`rule_set_names`): the registry's
+  (``unoengine.core.rules.RULESETS``), so that every ``--rules`` names them all.
 - Choices (:class:`Choice`) and bot lists (:func:`bot_names`) that repeat a bad
   value repeat it through :func:`~unoengine.core.errors.excerpt`.
 - :class:`UnoGroup` keeps every usage error Click prints (an unknown option of
@@ -21,7 +23,8 @@ from typing import Any
 import click
 
 from unoengine.bots.base import split_specs
-from unoengine.core.errors import MESSAGE_LIMIT, excerpt, one_line
+from unoengine.core.errors import MESSAGE_LIMIT, InvalidNotationError, excerpt, one_line
+from unoengine.core.rules import RULESETS, find_rules
 
 MAX_DIGITS = 18
 """The most digits a number of the command line may have (``--seed``: 100)."""
@@ -122,6 +125,34 @@ class Choice(click.Choice[str]):
 
     def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
         return f"{excerpt(str(value))} is not one of {', '.join(map(repr, self.choices))}."
+
+
+def rule_set_names(last: str = "or") -> str:
+    """The registered rule sets' names in a sentence: ``classic, duo, flex or nomercy``."""
+    names = list(RULESETS)
+    return f"{', '.join(names[:-1])} {last} {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+RULES_HELP = f"Rule set: {rule_set_names()}."
+"""The help of every ``--rules`` option (the registry's names; aliases such as no_mercy are taken too)."""
+
+RULES_METAVAR = "[" + "|".join(RULESETS) + "]"
+"""The rule sets as a usage line shows them: ``[classic|duo|flex|nomercy]``."""
+
+
+class RuleSetChoice(Choice):
+    """A rule set of the registry, by its name or one of its aliases (any case): the rule set's name."""
+
+    def __init__(self) -> None:
+        super().__init__(list(RULESETS), case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if isinstance(value, str):
+            try:
+                return find_rules(value).name
+            except InvalidNotationError:
+                pass
+        return super().convert(value, param, ctx)
 
 
 def bot_names(text: str) -> list[str]:

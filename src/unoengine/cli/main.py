@@ -30,12 +30,12 @@ from rich.text import Text
 
 from unoengine import __version__, _build
 from unoengine.bots.base import BotError, known_bots
-from unoengine.cli.arguments import AsciiInt, UnoGroup, bot_names
+from unoengine.cli.arguments import RULES_HELP, RULES_METAVAR, AsciiInt, UnoGroup, bot_names
 from unoengine.cli.common import CONTEXT, progress_bar
 from unoengine.cli.common import fail as _fail
 from unoengine.cli.files import FileRefusedError, problem_of, read_stdin_text, read_text, shown_path, write_text
 from unoengine.cli.serve import serve
-from unoengine.core.cards import Card, format_card
+from unoengine.core.cards import Card, Rank, card_name, format_card
 from unoengine.core.errors import InvalidNotationError, RecordError
 from unoengine.core.notation import format_state, state_to_json
 from unoengine.core.options import (
@@ -63,7 +63,7 @@ def _stdout() -> Console:
     __version__, "-V", "--version", prog_name="uno", message=f"%(prog)s (unoengine) %(version)s, {_build.describe()}"
 )
 def cli() -> None:
-    """unoengine: UNO (Classic, Duo, Flex!) from the terminal.
+    """unoengine: UNO (Classic, Duo, Flex!, Show 'Em No Mercy) from the terminal.
 
     Replay and check game records, run bot simulations, read the rulebook.
     """
@@ -144,6 +144,17 @@ class _Items:
             yield Text(line, overflow="fold")  # folded only when one item is wider than the screen
 
 
+def _seat_flags(data: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """The column of the seats' flags in a replay's summary, from the state's JSON: its head and each seat's cell
+    (Flex's Power Cards, ``power``: green or red; No Mercy's seats still in the round, ``in_round``: yes or
+    ``out``, knocked out by N-21), or ``None`` when the rule set keeps none."""
+    if data.get("in_round"):
+        return "in round", ["yes" if still else "out" for still in data["in_round"]]
+    if data.get("power"):
+        return "power", [str(side) for side in data["power"]]
+    return None
+
+
 def _replay_summary(record: Record, state: GameState) -> RenderableType:
     """A readable summary of the final state of a replayed record."""
     data = state_to_json(state)
@@ -160,8 +171,9 @@ def _replay_summary(record: Record, state: GameState) -> RenderableType:
     table.add_column("seat", justify="right")
     table.add_column("cards", justify="right")
     table.add_column("score", justify="right")
-    if "power" in data:
-        table.add_column("power")
+    flags = _seat_flags(data)
+    if flags is not None:
+        table.add_column(flags[0])
     table.add_column("")
     table.add_column("hand", overflow="fold")
     winner = data["game_winner"]
@@ -176,8 +188,8 @@ def _replay_summary(record: Record, state: GameState) -> RenderableType:
         if seat == data["unsafe"]:
             marks.append("can be caught (no UNO)")
         row = [str(seat), str(len(data["hands"][seat])), str(data["scores"][seat])]
-        if "power" in data:
-            row.append(data["power"][seat])
+        if flags is not None:
+            row.append(flags[1][seat])
         row += [", ".join(marks), " ".join(data["hands"][seat])]
         table.add_row(*row, style="bold" if seat in (data["to_act"], winner) else None)
     lines: list[RenderableType] = [head, options, table]
@@ -281,7 +293,7 @@ def _simulation_table(
 
 
 @cli.command("simulate", context_settings=CONTEXT)
-@click.option("-r", "--rules", default="classic", show_default=True, help="Rule set: classic, duo or flex.")
+@click.option("-r", "--rules", default="classic", show_default=True, help=RULES_HELP)
 @click.option(
     "-n",
     "--seats",
@@ -482,11 +494,19 @@ def options_listing(rulesets: list[RuleSet]) -> str:
 
 def card_kinds(ruleset: RuleSet) -> list[Card]:
     """One card of each kind in the rule set's deck (its default options), in the deck's order: the first
-    colour's card and lowest number stand for the others (a kind: the rank, a wild, a flex side, the flip symbol)."""
+    colour's card and lowest number stand for the others (a kind: the rank, a wild, a flex side, the flip symbol,
+    and a number that does something of its own, as No Mercy's 7 and 0, N-18)."""
     kinds: dict[tuple[object, ...], Card] = {}
     for card in ruleset.make_deck(ruleset.options(None)):
         notation = format_card(card)
-        key = (card.rank, card.color is None, card.flex_color is not None, notation.endswith("!"))
+        acts = card.rank is Rank.NUMBER and ruleset.describe_side(card, False) != card_name(card)
+        key = (
+            card.rank,
+            card.color is None,
+            card.flex_color is not None,
+            notation.endswith("!"),
+            card.number if acts else None,
+        )
         kinds.setdefault(key, card)
     return list(kinds.values())
 
@@ -516,7 +536,7 @@ def rules_in_language(rulesets: list[RuleSet], lang: str) -> RenderableType:
 
 
 @cli.command("rules", context_settings=CONTEXT)
-@click.argument("ruleset", required=False, metavar="[classic|duo|flex]")
+@click.argument("ruleset", required=False, metavar=RULES_METAVAR)
 @click.option(
     "--list-options", is_flag=True, help="List every option (values, default, rule, rule sets) and the presets."
 )

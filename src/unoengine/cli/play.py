@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 from click.core import ParameterSource
 
-from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names
+from unoengine.cli.arguments import RULES_HELP, AsciiInt, RuleSetChoice, Seconds, bot_names
 from unoengine.cli.common import CATCH_SECONDS, CONTEXT, EXIT_FAILED, EXIT_REFUSED
 from unoengine.cli.files import FileRefusedError, shown_path
 from unoengine.core.errors import InvalidNotationError, RecordError, excerpt, one_line
@@ -105,10 +105,10 @@ def seconds_option(name: str, default: float, text: str) -> Callable[[Callable[.
 @click.option(
     "-r",
     "--rules",
-    type=Choice(["classic", "duo", "flex"], case_sensitive=False),
+    type=RuleSetChoice(),
     default="classic",
     show_default=True,
-    help="Rule set.",
+    help=RULES_HELP,
 )
 @click.option("-n", "--seats", type=AsciiInt(), default=None, help="Seats, you included (default: 4; Duo: 2).")
 @click.option(
@@ -175,7 +175,7 @@ def play(
 ) -> None:
     """Play UNO against bots in a full-screen terminal UI. Press ? in the game for the keys.
 
-    Classic plays to 500, Duo to 200, Flex a single round (the rule sets'
+    Classic plays to 500, Duo to 200, Flex and No Mercy a single round (the rule sets'
     defaults; change them with --option target_score=N or single_round=true).
     House rules: --preset party, or -o stack_draw=mixed -o jump_in=true (uno rules --list-options).
     Each player's games, wins and points are kept in $XDG_DATA_HOME/unoengine/stats.json

@@ -45,6 +45,14 @@ def _value(name: str, value: Any) -> Any:
     return value
 
 
+def _seat_flags(data: dict[str, Any]) -> tuple[bool, ...]:
+    """The view's per-seat flags (``PlayerView.power``) from its JSON: Flex's Power Cards (``power``, ``"green"``
+    for True), or No Mercy's seats still in the round (``in_round``, booleans; its ``power`` is empty)."""
+    if "in_round" in data:
+        return tuple(bool(still) for still in data["in_round"])
+    return tuple(side == "green" for side in data["power"])
+
+
 def view_from_json(data: dict[str, Any]) -> PlayerView:
     """The :class:`PlayerView` of a view's JSON form (the inverse of ``view_to_json``)."""
 
@@ -70,7 +78,7 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
         draw_pile=data["draw_pile"],
         draw_pile_known=cards(data["draw_pile_known"]),
         discard_pile=cards(data["discard_pile"]),
-        power=tuple(side == "green" for side in data["power"]),
+        power=_seat_flags(data),
         to_act=data["to_act"],
         pending=data["pending"],
         details=tuple((key, _value(key, value)) for key, value in data["details"].items()),
@@ -88,6 +96,7 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
         blocked=data["blocked"],
         steps=data["steps"],
         known=tuple(sorted((int(seat), cards(texts)) for seat, texts in data.get("known", {}).items())),
+        aside=data.get("aside", 0),
     )
 
 

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 
 from unoengine.cli.lang import translate_bindings, words
 from unoengine.cli.session import HUMAN
-from unoengine.cli.texts import card_text, flow, hand_order, status_text
+from unoengine.cli.texts import card_text, flow, hand_order, in_round, out_text, status_text
 from unoengine.core.cards import parse_card
 from unoengine.core.record import Record
 from unoengine.i18n import DEFAULT, said, translate
@@ -339,7 +339,7 @@ class ReviewScreen(Screen[None]):
             text.append(head + "\n", style="bold" if view.to_act == seat else "")
             faces = [card_text(card, show_markers=self.show_markers) for card in cards]
             text.append("  ")
-            no_cards = Text(self.tr(said("(no cards)")), style="dim")
+            no_cards = Text(self.tr(said("(no cards)")), style="dim") if in_round(view, seat) else out_text(self.lang)
             text.append_text(flow(faces, width - 2, indent="  ") if faces else no_cards)
             text.append("\n" if seat == len(step.hands) - 1 else "\n\n")
         return text

@@ -237,20 +237,47 @@ def status_text(
     return status
 
 
+# TRANSLATORS: a player knocked out of the round (No Mercy's Mercy Rule, N-21: 25 cards or more), in the
+# players' panel where the count of their cards was (at most 8 cells)
+_OUT = said("✘ out")
+_OUT_STYLE = "bold white on #616161"
+
+
+def in_round(view: PlayerView, seat: int) -> bool:
+    """Is ``seat`` still in the round? Always, but in a rule set whose per-seat flags (``view.power``) say so
+    (``seat_flags == "in_round"``: No Mercy, where the Mercy Rule knocks a seat out, N-21, N-22)."""
+    if find_rules(view.rules).seat_flags != "in_round" or not view.power:
+        return True
+    return view.power[seat]
+
+
+def out_text(lang: str = DEFAULT) -> Text:
+    """The mark of a seat knocked out of the round (No Mercy N-21), in ``lang``."""
+    return Text(translate(_OUT, lang), style=_OUT_STYLE)
+
+
 def players_text(view: PlayerView, names: Names, width: int, *, lang: str = DEFAULT) -> Text:
-    """Each seat's hand size, score, Power Card and UNO state; a seat's line wraps between items."""
+    """Each seat's hand size, score, Power Card (Flex), whether it is out of the round (No Mercy) and UNO state;
+    a seat's line wraps between items."""
     players = Text()
     name_width = max([6, *(cells(subject(names, seat, lang)) for seat in range(view.seats))]) if lang != DEFAULT else 6
     count_width = cells(translate(said_n("{n} card", "{n} cards", 10), lang))
+    flags = find_rules(view.rules).seat_flags
     for seat in range(view.seats):
         mark = "▶ " if seat == view.to_act else "  "
         size = view.hand_sizes[seat]
         count = (" " if size < 10 else "") + translate(said_n("{n} card", "{n} cards", size), lang)
+        head = Text(
+            f"{mark}{pad(subject(names, seat, lang), name_width)} ", style="bold" if seat == view.to_act else ""
+        )
+        if in_round(view, seat):
+            head.append(pad(count, count_width))
+        else:  # knocked out (No Mercy N-21): no hand, out of the round's turns; said where the count was
+            head.stylize("dim")
+            head.append_text(out_text(lang))
+            head.append(" " * max(0, count_width - cells(translate(_OUT, lang))))
         items = [
-            Text(
-                f"{mark}{pad(subject(names, seat, lang), name_width)} {pad(count, count_width)}",
-                style="bold" if seat == view.to_act else "",
-            ),
+            head,
             # TRANSLATORS: a player's score in the players' panel; {score} is right-aligned in four cells
             Text(translate(said("score {score}", score=f"{view.scores[seat]:>4}"), lang)),
         ]
@@ -261,7 +288,7 @@ def players_text(view: PlayerView, names: Names, width: int, *, lang: str = DEFA
                 # TRANSLATORS: {team} is a team's name (Team A)
                 team = translate(said("{team} (your partner)", team=team), lang)
             items.append(Text(team))
-        if view.power:
+        if flags == "power" and view.power:
             green = view.power[seat]
             # TRANSLATORS: a player's Power Card (Flex!), followed by its state (green or red)
             power = Text(translate(said("Power "), lang))
@@ -293,6 +320,10 @@ def hand_text(
     mine = view.to_act == HUMAN
     playable = {info.card for info in infos if info.group == "hand"} if mine else set()
     text = Text(translate(said("Your hand ({n}):", n=len(cards)), lang) + "\n", style="bold")
+    if view.seat is not None and not in_round(view, view.seat):
+        # TRANSLATORS: No Mercy's Mercy Rule (N-21) knocked the person out of the round
+        out = Text(translate(said("You are out of this round: the Mercy Rule (25 cards or more)."), lang))
+        text.append_text(out if lang == DEFAULT else fit(out, width))
     pieces: list[Text] = []
     for index, card in enumerate(cards):
         piece = Text()

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from unoengine.bots.base import BotError, known_bots
-from unoengine.cli.arguments import AsciiInt, Choice, Seconds, bot_names
+from unoengine.cli.arguments import RULES_HELP, AsciiInt, Choice, Seconds, bot_names
 from unoengine.cli.common import CONTEXT, EXIT_FAILED, fail, progress_bar
 from unoengine.cli.files import problem_of, shown_path
 from unoengine.core.errors import GameTooLongError, InvalidNotationError
@@ -136,7 +136,7 @@ def tournament_table(figures: dict[str, Any], played: str | None = None) -> Rend
 
 
 @click.command("tournament", context_settings=CONTEXT)
-@click.option("-r", "--rules", default="classic", show_default=True, help="Rule set: classic, duo or flex.")
+@click.option("-r", "--rules", default="classic", show_default=True, help=RULES_HELP)
 @click.option(
     "-n",
     "--seats",

@@ -38,6 +38,7 @@ from unoengine.cli.texts import (
     hand_order,
     hand_text,
     help_text,
+    in_round,
     players_text,
     prompt_text,
     round_summary,
@@ -300,6 +301,8 @@ class UnoApp(App[None]):
         view = self.view
         if self._reacted == view.steps:
             return False
+        if view.seat is not None and not in_round(view, view.seat):  # knocked out (No Mercy N-21): nothing to do
+            return any(info.group == "react" for info in self.infos)
         return view.unsafe is not None or any(info.group == "react" for info in self.infos)
 
     def add_log(self, line: str) -> None:

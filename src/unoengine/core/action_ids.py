@@ -1,7 +1,7 @@
 """Integer action ids: one versioned table of every action of every rule set (docs/ACTIONS.md).
 
 Learning code wants a fixed-size action space: every action of Classic, Duo
-(either ``duo_deck``) and Flex has one integer id in ``0 .. NUM_ACTIONS - 1``,
+(either ``duo_deck``), Flex and No Mercy has one integer id in ``0 .. NUM_ACTIONS - 1``,
 the same for every rule set, every seat count and every seat. Seats are written
 relative to the actor: a targeted flex side or a ``catch`` names an *offset*
 ``1 .. MAX_OFFSET``, and the seat is ``(actor + offset) % seats``. So the id of
@@ -9,8 +9,8 @@ relative to the actor: a targeted flex side or a ``catch`` names an *offset*
 
 The table is data: the card kinds are read from each rule set's deck (with every
 allowed value of its text options), sorted by :func:`kind_key`, and each kind
-gives its plays (a colour for each wild, the flex side for Flex cards, with and
-without ``uno``). The layout is fixed by :data:`ACTION_IDS_VERSION`: any change
+gives its plays (a colour for each wild but the Wild Color Roulette, the flex side
+for Flex cards, with and without ``uno``). The layout is fixed by :data:`ACTION_IDS_VERSION`: any change
 of an id bumps it (a golden test pins the table).
 
 >>> from unoengine.core.engine import legal_actions, new_game
@@ -39,11 +39,13 @@ from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules import RULESETS, RuleSet
 from unoengine.core.state import GameState, is_int
 
-ACTION_IDS_VERSION = 2
+ACTION_IDS_VERSION = 3
 """The version of the table. Any change of any id (a new kind, a new block, a new order) bumps it.
 
 Version 2 appends the block ``swap`` (H-2's ``R7>+k``); the ids of version 1 are unchanged.
-A jump-in (H-3) is a play: it has its play's id, for the seat that jumps in."""
+A jump-in (H-3) is a play: it has its play's id, for the seat that jumps in.
+Version 3 appends the block ``nomercy``: the plays of No Mercy's new card kinds (N-1 …, ranks
+:data:`_VERSION_3_RANKS`); the ids of version 2 are unchanged."""
 
 
 class ActionIdError(InvalidNotationError):
@@ -61,7 +63,9 @@ def kind_key(card: Card) -> tuple[int, int, int, int, int]:
 
     Colour (red, yellow, green, blue, then the wilds), then rank in the order of
     :class:`Rank` (number, Skip, Reverse, Draw Two, Wild, Wild Draw Four, Wild All
-    Flip, Flex Wild Draw Two, Flex Wild All Draw, Flex Wild Draw Four), then number,
+    Flip, Flex Wild Draw Two, Flex Wild All Draw, Flex Wild Draw Four, then No Mercy's
+    Draw Four, Skip Everyone, Discard All, Wild Reverse Draw Four, Wild Draw Six, Wild
+    Draw Ten, Wild Color Roulette), then number,
     then the flex side's colour (none first, then red, yellow, green, blue), then
     the flip symbol (without first).
     """
@@ -142,7 +146,38 @@ class Slot(NamedTuple):
 
 
 def _colors(card: Card) -> tuple[Color | None, ...]:
-    return COLORS if card.is_wild else (None,)
+    """The colours a play of ``card`` may name: each of the four for a wild, none for a coloured card or the
+    Wild Color Roulette (N-17: played without a colour, ``Rank.names_color``)."""
+    return COLORS if card.rank.names_color else (None,)
+
+
+_VERSION_3_RANKS = frozenset(
+    {
+        Rank.DRAW_FOUR,
+        Rank.SKIP_EVERYONE,
+        Rank.DISCARD_ALL,
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_COLOR_ROULETTE,
+    }
+)
+"""The ranks of version 3 (No Mercy, N-1 …): their kinds' plays are in block ``nomercy``, after ``swap``, so that
+every id of version 2 keeps its number. The kinds of every other rank are in block ``play``."""
+
+
+def _plays(kinds: list[Card]) -> list[Slot]:
+    """The untargeted plays of ``kinds``: for each kind its normal side, then its untargeted flex side; for each
+    side each colour it may name; for each colour without, then with ``uno``."""
+    plays: list[Slot] = []
+    for card in kinds:
+        sides = [False] + ([True] if card in _UNTARGETED_FLEX else [])
+        for flex in sides:
+            for color in _colors(card):
+                for uno in (False, True):
+                    action = A.play(card, color, flex, None, uno)
+                    plays.append(Slot(action, 0, A.format_action(action)))
+    return plays
 
 
 def _build() -> tuple[tuple[Slot, ...], dict[str, range]]:
@@ -153,15 +188,7 @@ def _build() -> tuple[tuple[Slot, ...], dict[str, range]]:
         blocks[name] = range(len(slots), len(slots) + len(items))
         slots.extend(items)
 
-    plays: list[Slot] = []
-    for card in KINDS:
-        sides = [False] + ([True] if card in _UNTARGETED_FLEX else [])
-        for flex in sides:
-            for color in _colors(card):
-                for uno in (False, True):
-                    action = A.play(card, color, flex, None, uno)
-                    plays.append(Slot(action, 0, A.format_action(action)))
-    block("play", plays)
+    block("play", _plays([card for card in KINDS if card.rank not in _VERSION_3_RANKS]))
     targeted: list[Slot] = []
     for card in KINDS:
         if card not in _TARGETED_FLEX:
@@ -188,6 +215,8 @@ def _build() -> tuple[tuple[Slot, ...], dict[str, range]]:
         for offset in range(1, MAX_OFFSET + 1)
     ]
     block("swap", swaps)
+    # N-1 … (version 3): No Mercy's new kinds, appended likewise, so the ids of version 2 keep their numbers.
+    block("nomercy", _plays([card for card in KINDS if card.rank in _VERSION_3_RANKS]))
     return tuple(slots), blocks
 
 

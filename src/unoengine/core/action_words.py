@@ -176,7 +176,11 @@ def decision_words(view: Any, rules: RuleSet) -> DecisionWords:
         prompt = said("Nothing left to draw: pass")
     elif kind == "drawn" and view.drawn_card is not None:
         # TRANSLATORS: {card} is a card's name (green 7)
-        prompt = said("You drew {card}: play it, or keep it and pass", card=view.drawn_card.words)
+        if A.PASS in view.legal:
+            prompt = said("You drew {card}: play it, or keep it and pass", card=view.drawn_card.words)
+        else:  # it must be played (No Mercy N-9, forced play H-4)
+            # TRANSLATORS: {card} is a card's name (green 7), which the player must play
+            prompt = said("You drew {card}: play it", card=view.drawn_card.words)
     elif kind == "stack":
         prompt = _stack_prompt(facts)
     elif kind == "challenge" and view.challenger_of is not None:
@@ -336,8 +340,9 @@ def _unchallenged(text: str) -> str:
 
 
 def _swaps(play: A.Play, facts: Mapping[str, Any]) -> bool:
-    """H-2: a 7's target is the seat it swaps hands with."""
-    return bool(facts.get("seven_zero")) and play.card.rank is Rank.NUMBER and play.card.number == 7
+    """H-2, N-18: a 7's target is the seat it swaps hands with (a number card has a target only there, whether
+    the option ``seven_zero`` gives it or the rule set always does, as No Mercy)."""
+    return play.target is not None and play.card.rank is Rank.NUMBER and play.card.number == 7
 
 
 def _play_words(

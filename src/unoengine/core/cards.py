@@ -7,7 +7,8 @@ kinds and the engine picks the physical card.
 
 Notation (docs/NOTATION.md): ``R7``, ``YS``, ``BR``, ``G+2``, ``W``, ``W+4``,
 ``R5!`` (Flex flip symbol, F-4), ``G2|Y`` (Flex two-sided card, F-3), ``WAF``,
-``FW+2``, ``FWA``, ``FW+4``. Input is case-insensitive and ignores spaces.
+``FW+2``, ``FWA``, ``FW+4``; No Mercy's (N-1) ``R+4``, ``RSE``, ``RDA``, ``WR+4``, ``W+6``,
+``W+10``, ``WCR``. Input is case-insensitive and ignores spaces.
 """
 
 from __future__ import annotations
@@ -101,6 +102,17 @@ class Rank(Enum):
     FLEX_WILD_DRAW_TWO = "FW+2"
     FLEX_WILD_ALL_DRAW = "FWA"
     FLEX_WILD_DRAW_FOUR = "FW+4"
+    DRAW_FOUR = "+4"
+    """No Mercy's coloured Draw Four (N-1): ``R+4``."""
+    SKIP_EVERYONE = "SE"
+    """No Mercy's Skip Everyone (N-13): ``RSE``."""
+    DISCARD_ALL = "DA"
+    """No Mercy's Discard All (N-14): ``RDA``."""
+    WILD_REVERSE_DRAW_FOUR = "WR+4"
+    WILD_DRAW_SIX = "W+6"
+    WILD_DRAW_TEN = "W+10"
+    WILD_COLOR_ROULETTE = "WCR"
+    """No Mercy's Wild Color Roulette (N-17): played without naming a colour."""
 
     __hash__ = object.__hash__
 
@@ -114,6 +126,11 @@ class Rank(Enum):
         """Every card of this rank has a flex side: the Flex wilds (F-3; a coloured card has one by its colour)."""
         return self in _FLEX_WILDS
 
+    @property
+    def names_color(self) -> bool:
+        """A play of a card of this rank names the colour (C-9): every wild but the Wild Color Roulette (N-8, N-17)."""
+        return self in _WILD_RANKS and self is not Rank.WILD_COLOR_ROULETTE
+
 
 _WILD_RANKS = frozenset(
     {
@@ -123,6 +140,10 @@ _WILD_RANKS = frozenset(
         Rank.FLEX_WILD_DRAW_TWO,
         Rank.FLEX_WILD_ALL_DRAW,
         Rank.FLEX_WILD_DRAW_FOUR,
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_COLOR_ROULETTE,
     }
 )
 
@@ -137,6 +158,13 @@ _RANK_WORDS: dict[Rank, str] = {
     Rank.FLEX_WILD_DRAW_TWO: said("Flex Wild Draw Two"),
     Rank.FLEX_WILD_ALL_DRAW: said("Flex Wild All Draw"),
     Rank.FLEX_WILD_DRAW_FOUR: said("Flex Wild Draw Four"),
+    Rank.DRAW_FOUR: said("Draw Four"),
+    Rank.SKIP_EVERYONE: said("Skip Everyone"),
+    Rank.DISCARD_ALL: said("Discard All"),
+    Rank.WILD_REVERSE_DRAW_FOUR: said("Wild Reverse Draw Four"),
+    Rank.WILD_DRAW_SIX: said("Wild Draw Six"),
+    Rank.WILD_DRAW_TEN: said("Wild Draw Ten"),
+    Rank.WILD_COLOR_ROULETTE: said("Wild Color Roulette"),
 }
 
 
@@ -174,15 +202,22 @@ _FLEX_WILDS = frozenset({Rank.FLEX_WILD_DRAW_TWO, Rank.FLEX_WILD_ALL_DRAW, Rank.
 
 _CARD_RE = re.compile(
     r"""^(?:
-        (?P<wild>FW\+2|FW\+4|FWA|WAF|W\+4|W)
+        (?P<wild>FW\+2|FW\+4|FWA|WAF|WR\+4|W\+10|W\+6|W\+4|WCR|W)
       | (?P<color>[RYGB])
-        (?: (?P<number>[0-9])(?P<flip>!)? | (?P<symbol>S|R|\+2) )
+        (?: (?P<number>[0-9])(?P<flip>!)? | (?P<symbol>SE|S|R|\+2|\+4|DA) )
         (?:\|(?P<flex>[RYGB]))?
     )$""",
     re.VERBOSE,
 )
 
-_SYMBOLS = {"S": Rank.SKIP, "R": Rank.REVERSE, "+2": Rank.DRAW_TWO}
+_SYMBOLS = {
+    "S": Rank.SKIP,
+    "R": Rank.REVERSE,
+    "+2": Rank.DRAW_TWO,
+    "+4": Rank.DRAW_FOUR,
+    "SE": Rank.SKIP_EVERYONE,
+    "DA": Rank.DISCARD_ALL,
+}
 _WILDS = {rank.value: rank for rank in _WILD_RANKS}
 
 

@@ -308,6 +308,7 @@ class Determinizer:
                 view.outcome,
                 view.steps,
                 self.known,
+                view.aside,
             ),
         )
 

@@ -119,6 +119,15 @@ class HandsSwapped:
 
 
 @dataclass(frozen=True, slots=True)
+class KnockedOut:
+    """N-21: ``seat`` reached ``cards`` cards (25 or more) and is out of the round; its hand went under the discard
+    pile (the cards stay hidden)."""
+
+    seat: Seat
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted:
     """A new round was dealt (or, in Duo, its draft begins)."""
 
@@ -138,6 +147,7 @@ Event = (
     | GameEnded
     | RoundStarted
     | HandsSwapped
+    | KnockedOut
 )
 
 
@@ -153,6 +163,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     GameEnded,
     RoundStarted,
     HandsSwapped,
+    KnockedOut,
 )
 
 

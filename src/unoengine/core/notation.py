@@ -92,9 +92,10 @@ FIELD_ORDER: tuple[str, ...] = (
     "outcome",
     "steps",
     "known",
+    "aside",
 )
 """The ``key=value`` fields after ``rules/seats``, in the order :func:`format_state` writes them
-(``known`` only when some seat knows a card of another's hand)."""
+(``known`` only when some seat knows a card of another's hand, ``aside`` only when not 0)."""
 
 REQUIRED: frozenset[str] = frozenset({"hands", "discard", "pending"})
 """Fields :func:`parse_state` cannot do without; the others have defaults (docs/NOTATION.md)."""
@@ -273,9 +274,12 @@ def format_state(state: GameState) -> str:
         + f":{_ints(outcome.scores)}",
         "steps": str(state.steps),
         "known": _known_text(state.known, names),
+        "aside": str(state.aside),
     }
     return f"{rules.name}/{game.seats} " + " ".join(
-        f"{key}={fields[key]}" for key in FIELD_ORDER if key != "known" or state.known
+        f"{key}={fields[key]}"
+        for key in FIELD_ORDER
+        if (key != "known" or state.known) and (key != "aside" or state.aside)
     )
 
 
@@ -537,6 +541,7 @@ def parse_state(text: object) -> GameState:
         outcome=_outcome(get("outcome", NONE), seats),
         steps=_int(get("steps", "0"), "steps"),
         known=_known(get("known", NONE), reader, hands),
+        aside=_int(get("aside", "0"), "aside"),
     )
 
 

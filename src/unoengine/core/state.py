@@ -368,6 +368,7 @@ _FIELD_NAMES: Final = (
     "outcome",
     "steps",
     "known",
+    "aside",
 )
 """The state's fields, in order (:data:`FIELDS`)."""
 
@@ -412,7 +413,8 @@ class GameState:
     hand shown to the challenger, C-17, D-18, F-24, and the hands given away in an
     H-2 swap. A card leaves when its holder plays it; the knowledge moves with a
     swapped hand; a new deal clears it. Each viewer sees only its own,
-    ``PlayerView.known``).
+    ``PlayerView.known``); ``aside`` (No Mercy: the points of the hands knocked
+    out of this round, N-27, which the round's winner scores; 0 otherwise).
     """
 
     __slots__ = _SLOTS
@@ -443,6 +445,7 @@ class GameState:
         outcome: Outcome | None,
         steps: int,
         known: tuple[tuple[Seat, Seat, CardId], ...] = (),
+        aside: int = 0,
     ) -> None:
         self.game: Final = game
         self.seed: Final = seed
@@ -470,6 +473,7 @@ class GameState:
         self.outcome: Final = outcome
         self.steps: Final = steps
         self.known: Final = known
+        self.aside: Final = aside
 
     @property
     def hands(self) -> tuple[tuple[CardId, ...], ...]:
@@ -510,6 +514,7 @@ class GameState:
             self.outcome,
             self.steps,
             self.known,
+            self.aside,
         )
 
     def _public(self) -> list[Any]:

@@ -76,6 +76,9 @@ class PlayerView(NamedTuple):
     """Cards this seat knows another seat holds, as (seat, cards) pairs in seat order: the hand
     shown to it as challenger (C-17, D-18, F-24) and the hand it gave away in an H-2 swap, less
     the cards played since (a card drawn later is not known)."""
+    aside: int = 0
+    """No Mercy: the points of the hands knocked out of this round (N-27; public: they went face up under
+    the discard pile, which every seat sees)."""
 
     def detail(self, name: str, default: Any = None) -> Any:
         """One of :attr:`details` by name, or ``default``."""
@@ -172,6 +175,7 @@ def view_for(state: GameState, seat: object) -> PlayerView:
             state.blocked,  # blocked
             state.steps,  # steps
             _known(state, seat) if state.known else (),  # known
+            state.aside,  # aside
         ),
     )
     return view
@@ -244,6 +248,10 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         return None if value is None else value.letter
 
     outcome = view.outcome
+    flags = find_rules(view.rules).seat_flags  # what the per-seat flags mean: Flex's Power Cards, No Mercy's N-22
+    extra = {key: _detail_json(value) for key, value in view.details}
+    if flags == "in_round":
+        extra["in_round"] = list(view.power)
     return {
         "rules": view.rules,
         "seats": view.seats,
@@ -259,7 +267,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "draw_pile": view.draw_pile,
         "draw_pile_known": _cards(view.draw_pile_known),
         "discard_pile": _cards(view.discard_pile),
-        "power": ["green" if green else "red" for green in view.power],
+        "power": ["green" if green else "red" for green in view.power] if flags == "power" else [],
         "to_act": view.to_act,
         "pending": view.pending,
         "details": {key: _detail_json(value) for key, value in view.details},
@@ -284,7 +292,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "sides": _sides(view),
         "actions": [_action_json(info) for info in view.actions],
         "words": view.words._asdict(),
-    } | {key: _detail_json(value) for key, value in view.details}
+        "aside": view.aside,
+    } | extra
 
 
 def _action_json(info: ActionInfo) -> dict[str, Any]:

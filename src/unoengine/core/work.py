@@ -177,6 +177,7 @@ class Work:
     outcome: Outcome | None
     steps: int
     known: tuple[tuple[Seat, Seat, CardId], ...]
+    aside: int
     # What only the resolution of one action needs.
     rules: RuleSet
     options: Options
@@ -208,6 +209,7 @@ class Work:
         self.outcome = state.outcome
         self.steps = state.steps
         self.known = state.known
+        self.aside = state.aside
         self.hands = list(hands)
         self.power = state.power
         game = self.game
@@ -243,6 +245,7 @@ class Work:
             self.outcome,
             self.steps,
             self.known,
+            self.aside,
         )
 
     def set_power(self, seat: Seat, green: bool) -> None:
@@ -459,6 +462,7 @@ class Work:
         self.blocked = 0
         self.public_bottom = 0
         self.known = ()
+        self.aside = 0
         if self.events is not None:
             self.emit(RoundStarted(self.round, self.dealer))
         self.rules.deal(self, order)

@@ -34,6 +34,7 @@ from unoengine.core.events import (
     GameEnded,
     HandShown,
     HandsSwapped,
+    KnockedOut,
     PowerFlipped,
     Reshuffled,
     RoundEnded,
@@ -563,6 +564,14 @@ def _event_line(
         return said("Round {round} begins", round=event.round)
     if isinstance(event, HandsSwapped):
         return _hands_moved(event, after, names)
+    if isinstance(event, KnockedOut):
+        if event.seat == reader:
+            # TRANSLATORS: No Mercy's Mercy Rule (N-21); {n} is 25 or more
+            return said("You hold {n} cards: the Mercy Rule puts you out of the round", n=event.cards)
+        # TRANSLATORS: No Mercy's Mercy Rule (N-21); {who}: a name; {n} is 25 or more
+        return said(
+            "{who} holds {n} cards: the Mercy Rule puts them out of the round", who=who(event.seat), n=event.cards
+        )
     return None
 
 

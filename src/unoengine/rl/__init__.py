@@ -8,8 +8,8 @@
 - :mod:`unoengine.rl.sb3` (the ``train`` extra, imported on first use): ``vec_env``, a
   Stable-Baselines3 ``VecEnv`` over :class:`VectorEnv`.
 
-Importing this package registers ``unoengine/classic-v0``, ``unoengine/duo-v0``
-and ``unoengine/flex-v0`` with PettingZoo's registry:
+Importing this package registers ``unoengine/<rules>-v0`` for every rule set (``classic``, ``duo``,
+``flex``, ``nomercy``) with PettingZoo's registry:
 ``pettingzoo.make("aec", "unoengine/classic-v0")``.
 """
 

@@ -39,13 +39,13 @@ def observation_block() -> str:
     layouts = {name: (Encoding(name, 2), Encoding(name, RULESETS[name].seats.stop - 1)) for name in names}
     order: list[str] = []
     docs: dict[str, str] = {}
-    for name in names:
+    for name in names:  # each rule set's own pieces go in after the piece they follow in its layout
+        previous: str | None = None
         for piece in layouts[name][0].pieces:
             if piece.name not in docs:
-                order.append(piece.name)
+                order.insert(0 if previous is None else order.index(previous) + 1, piece.name)
                 docs[piece.name] = piece.doc
-    order.remove("history")
-    order.append("history")
+            previous = piece.name
 
     def size(name: str, piece_name: str) -> str:
         small, large = layouts[name]

@@ -405,15 +405,19 @@ def spec_json(spec: OptionSpec) -> dict[str, Any]:
 
 
 def presets_json(rules: RuleSet) -> list[dict[str, Any]]:
-    """The presets, with the options each sets in this rule set (``GET /api/rules``)."""
+    """The presets, with the options each sets in this rule set (``GET /api/rules``): ``official`` and those that
+    change something here (a preset whose house rules the rule set does not take, as every one but ``official`` in
+    No Mercy, would promise rules the table does not play)."""
+    presets = ((name, preset_options(rules, name)) for name in PRESETS)
     return [
         {
             "name": name,
             "title": PRESET_TITLES.get(name, name),
             "words": PRESET_WORDS.get(name, ""),
-            "options": preset_options(rules, name),
+            "options": options,
         }
-        for name in PRESETS
+        for name, options in presets
+        if options or name == "official"
     ]
 
 

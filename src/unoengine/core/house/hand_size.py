@@ -18,7 +18,7 @@ SPEC: Final = OptionSpec(
     said("the cards dealt to each seat"),
     low=1,
     high=20,
-    rulesets=ALL_RULESETS,
+    rulesets=(*ALL_RULESETS, "nomercy"),  # N-20: No Mercy has H-7 and H-8
     title=said("Cards dealt"),
 )
 

@@ -15,7 +15,7 @@ SPEC: Final = OptionSpec(
     said("the cards a seat caught without calling UNO draws"),
     low=0,
     high=10,
-    rulesets=ALL_RULESETS,
+    rulesets=(*ALL_RULESETS, "nomercy"),  # N-20: No Mercy has H-7 and H-8
     title=said("UNO penalty"),
 )
 

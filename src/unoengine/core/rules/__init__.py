@@ -6,10 +6,11 @@ from unoengine.core.errors import InvalidNotationError, excerpt
 from unoengine.core.rules.classic import CLASSIC
 from unoengine.core.rules.duo import DUO
 from unoengine.core.rules.flex import FLEX
+from unoengine.core.rules.nomercy import NO_MERCY
 from unoengine.core.rules.option_specs import Options
 from unoengine.core.rules.ruleset import RuleSet
 
-RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (CLASSIC, DUO, FLEX)}
+RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (CLASSIC, DUO, FLEX, NO_MERCY)}
 
 
 def find_rules(name: str) -> RuleSet:
@@ -28,4 +29,4 @@ def find_rules(name: str) -> RuleSet:
     raise InvalidNotationError(f"unknown rules {excerpt(name)} (known: {', '.join(RULESETS)})")
 
 
-__all__ = ["CLASSIC", "DUO", "FLEX", "RULESETS", "Options", "RuleSet", "find_rules"]
+__all__ = ["CLASSIC", "DUO", "FLEX", "NO_MERCY", "RULESETS", "Options", "RuleSet", "find_rules"]

@@ -455,6 +455,7 @@ FLEX = RuleSet(
     game_winner=first_to_target,
     next_dealer=dealer_to_the_left,
     round_flags=all_green,
+    seat_flags="power",
     targeted=TARGETED,
     side_plays=flex_side_plays,
     play_table=flex_play_table,

@@ -52,6 +52,8 @@ class Options:
     """H-10: after a number card, more cards of the same number may be played in the same turn."""
     teams: str = "none"
     """H-11: ``none`` or ``pairs`` (4 or 6 seats, partners opposite)."""
+    round_action_limit: int = 10_000
+    """N-28: a round in which this many actions have been taken ends with no winner (No Mercy)."""
     names: tuple[str, ...] = ()
     """The rule set's own option names, sorted: the keys this game's options hold."""
 
@@ -142,18 +144,18 @@ SHARED_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "target_score",
         500,
-        "C-21, D-20, F-28",
+        "C-21, D-20, F-28, N-27",
         said("the score that ends the game"),
         low=1,
-        rulesets=ALL_RULESETS,
+        rulesets=(*ALL_RULESETS, "nomercy"),
         title=said("Target score"),
     ),
     OptionSpec(
         "single_round",
         False,
-        "C-21, F-27",
+        "C-21, F-27, N-26",
         said("one round is the whole game"),
-        rulesets=ALL_RULESETS,
+        rulesets=(*ALL_RULESETS, "nomercy"),
         title=said("One round only"),
     ),
 )

@@ -124,10 +124,13 @@ def play_refusal(state: GameState, seat: Seat, action: A.Play, drawn: CardId | N
     if not any(tables.kind_of[c] == kind for c in hand):
         # TRANSLATORS: a refusal: {seat} is a player, {card} a card in notation (R7)
         return "G-4", said("{seat} holds no {card}", seat=f"seat {seat}", card=name)
-    if card.is_wild and action.color is None:
+    if card.rank.names_color and action.color is None:
         # TRANSLATORS: a refusal: {card} is a card in notation (W); keep ":g" (notation)
         return cite["wild"], said("a wild play names a colour, as {card}:g", card=name)
-    if not card.is_wild and action.color is not None:
+    if not card.rank.names_color and action.color is not None:
+        if card.is_wild:
+            # TRANSLATORS: a refusal: {card} is a card in notation (WCR)
+            return cite["wild"], said("a {card} is played without a colour; write {card}", card=name)
         # TRANSLATORS: a refusal: {card} is a card in notation (R7)
         return cite["wild"], said("only a wild card names a colour; write {card}", card=name)
     refused = play_filter_refusal(state, seat, action)

@@ -164,6 +164,9 @@ class RuleSet:
     """D-10: the discard pile is turned over, not shuffled (C-10)."""
     round_flags: Callable[[int], list[bool]] = lambda seats: []
     """The per-seat flags (``state.power``) at each deal: Flex's Power Cards, all green (F-2)."""
+    seat_flags: str = ""
+    """What the per-seat flags mean, the name they go by outside the core: ``"power"`` (Flex's Power Cards,
+    ``True`` green), ``"in_round"`` (No Mercy: still in the round, N-22), ``""`` (none kept)."""
     targeted: frozenset[Rank] = frozenset()
     """Ranks whose ``side_plays`` choose a target seat (Flex F-22, F-25): data for the action ids."""
     side_plays: SidePlays | None = None

@@ -20,6 +20,10 @@ SUMMARIES: dict[str, Said] = {
         "UNO Flex!: every player has a Power Card; while it is green you may play a card's flex side "
         "(the band under its face), and a number card marked ⟲ flips its player’s own Power Card (F-16)."
     ),
+    "nomercy": said(
+        "UNO Show 'Em No Mercy: 168 cards, draw cards that stack up to Draw Ten, 7s and 0s that swap hands, "
+        "and no mercy: a player holding 25 cards is out of the round."
+    ),
 }
 """What each rule set is, in a paragraph (a :class:`~unoengine.i18n.Said`), by the rule set's name."""
 

@@ -92,7 +92,7 @@ class DeckTables:
         plain: list[tuple[A.Play, ...]] = []
         with_uno: list[tuple[A.Play, ...]] = []
         for card in kinds:
-            colors: tuple[Color | None, ...] = COLORS if card.is_wild else (None,)
+            colors: tuple[Color | None, ...] = COLORS if card.rank.names_color else (None,)  # N-17: WCR names none
             plain.append(tuple(A.play(card, c) for c in colors))
             with_uno.append(tuple(A.play(card, c, uno=u) for c in colors for u in (False, True)))
         self.plays = tuple(plain)

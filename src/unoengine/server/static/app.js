@@ -85,6 +85,7 @@ function route() {
     summary: null,
     readySent: false,
     arriving: [],
+    knocked: new Set(),
     online: false,
   };
   window.unoSession = T; // read-only handle for end-to-end tests and the curious
@@ -307,7 +308,12 @@ function logStep(step, live) {
     : [`${names.Seat(step.seat)} ${names.inText(step.words || step.action)}`];
   for (const text of lines) T.log.push({ text, timeout: Boolean(step.timeout) });
   for (const ev of step.events || []) {
+    // No Mercy's knock-outs (N-21) this round, named in its summary.
+    if (ev.type === "round_started") T.knocked = new Set();
+    if (ev.type === "knocked_out") T.knocked.add(ev.seat);
     if (ev.type === "round_ended") {
+      ev.out = [...T.knocked];
+      T.knocked = new Set();
       T.lastRound = ev;
       if (live) {
         T.summary = ev;

@@ -9,7 +9,9 @@ export function colourWord(letter) {
   const words = { R: t("red"), Y: t("yellow"), G: t("green"), B: t("blue") };
   return words[String(letter).toUpperCase()] ?? letter;
 }
-const SYMBOLS = { S: "⊘", R: "⇄", "+2": "+2" };
+// A coloured card's symbol and (for No Mercy's Skip Everyone and Discard All, N-1) the line under it.
+const SYMBOLS = { S: "⊘", R: "⇄", "+2": "+2", "+4": "+4", SE: "⊘", DA: "⇊" };
+const COLOURED_SUBS = { SE: "skip all", DA: "discard all" };
 // A wild's face: its short name on the card and the line under it.
 const WILD_FACES = {
   W: ["W", "wild"],
@@ -18,9 +20,14 @@ const WILD_FACES = {
   "FW+2": ["+2", "flex wild"],
   FWA: ["All", "all draw"],
   "FW+4": ["+4", "flex wild"],
+  // UNO Show 'Em No Mercy (N-1): Wild Reverse Draw Four, Wild Draw Six, Wild Draw Ten, Wild Color Roulette
+  "WR+4": ["+4", "reverse"],
+  "W+6": ["+6", "wild"],
+  "W+10": ["+10", "wild", "long"], // three characters: a smaller face (style.css)
+  WCR: ["?", "color roulette"],
 };
-// The line under a wild's face, in the reader's words.
-function wildWords(key) {
+// The line under a face (a wild's, or No Mercy's Skip Everyone and Discard All), in the reader's words.
+function subWords(key) {
   const words = {
     // TRANSLATORS: printed small on a wild card's face, under its symbol: keep it short (one or two words)
     wild: t("wild"),
@@ -30,16 +37,30 @@ function wildWords(key) {
     "flex wild": t("flex wild"),
     // TRANSLATORS: printed small on a card's face (UNO Flex!'s Wild All Draw): keep it short
     "all draw": t("all draw"),
+    // TRANSLATORS: printed small on a card's face (UNO Show 'Em No Mercy's Wild Reverse Draw Four): keep it short
+    reverse: t("reverse"),
+    // TRANSLATORS: printed small on a card's face (UNO Show 'Em No Mercy's Wild Color Roulette): keep it short
+    "color roulette": t("roulette"),
+    // TRANSLATORS: printed small on a card's face (UNO Show 'Em No Mercy's Skip Everyone): keep it short
+    "skip all": t("skip all"),
+    // TRANSLATORS: printed small on a card's face (UNO Show 'Em No Mercy's Discard All): keep it short
+    "discard all": t("discard all"),
   };
   return words[key] ?? key;
 }
 
-// The parts of a card's notation the face needs: its colour, rank, flip symbol and flex side.
+// The parts of a card's notation the face needs: its colour, rank, flip symbol and flex side (a card's
+// notation, as the view's cards are: never a play's).
 function faceParts(text) {
-  if (WILD_FACES[text]) return { wild: true, face: WILD_FACES[text], flexwild: text.startsWith("FW") };
-  const m = /^([RYGB])([0-9]|S|R|\+2)(!?)(?:\|([RYGB]))?$/.exec(text || "");
+  const card = String(text || "");
+  if (WILD_FACES[card]) {
+    const face = WILD_FACES[card];
+    return { wild: true, face, flexwild: card.startsWith("FW"), long: face[2] === "long" };
+  }
+  const m = /^([RYGB])([0-9]|S|R|\+2|\+4|SE|DA)(!?)(?:\|([RYGB]))?$/.exec(card);
   if (!m) return null;
-  return { wild: false, color: m[1], face: [SYMBOLS[m[2]] || m[2], null], flip: m[3] === "!", flex: m[4] || null };
+  const face = [SYMBOLS[m[2]] || m[2], COLOURED_SUBS[m[2]] || null];
+  return { wild: false, color: m[1], face, flip: m[3] === "!", flex: m[4] || null };
 }
 
 const span = (cls, text, title) => {
@@ -68,8 +89,11 @@ export function cardElement(text, { legal = false, size = "", words = null } = {
     el.classList.add("wild");
     if (c.flexwild) el.classList.add("flexwild");
   } else el.classList.add(COLORS[c.color]);
-  el.append(span("face", c.face[0]));
-  if (c.face[1]) el.append(span("sub", wildWords(c.face[1])));
+  el.append(span(c.long ? "face long" : "face", c.face[0]));
+  if (c.face[1]) {
+    const words = subWords(c.face[1]);
+    el.append(span(words.length > 7 && !words.includes(" ") ? "sub long" : "sub", words));
+  }
   if (c.color) el.append(span("markers", MARKERS[c.color]));
   if (c.flip) el.append(span("flip", "⟲", t("flip symbol: playing it flips your own Power Card (F-16)")));
   if (c.flex) {

@@ -45,6 +45,21 @@ export function actionButton(a, ui, cls = "") {
 const points = (n) => t("{n} pts", { n });
 
 // -- the people at the table ------------------------------------------------------------------
+// No Mercy's Mercy Rule (N-21, N-22): a seat holding 25 cards or more is out of the round (the view's `in_round`).
+export const knockedOut = (v, seat) => Array.isArray(v.in_round) && v.in_round[seat] === false;
+export function outBadge() {
+  return h(
+    "span",
+    {
+      class: "tag out",
+      // TRANSLATORS: the title of the "out" badge of a seat knocked out of the round (UNO Show 'Em No Mercy's Mercy Rule)
+      title: t("Out of the round: 25 cards or more in hand (the Mercy Rule)"),
+    },
+    // TRANSLATORS: a short badge on a seat knocked out of the round (UNO Show 'Em No Mercy): keep it short
+    t("out"),
+  );
+}
+
 function powerBadge(v, seat) {
   if (!v.power.length) return null;
   const green = v.power[seat] === "green";
@@ -136,10 +151,12 @@ function opponents(L, v, ui) {
     if (s === me) continue;
     const info = L.seats[s] || {};
     const aimed = actions.filter((a) => a.group === "react" && a.seat === s);
+    const out = knockedOut(v, s);
+    const state = out ? "out" : v.to_act === s ? "acting" : "";
     boxes.push(
       h(
         "div",
-        { class: `opponent ${v.to_act === s ? "acting" : ""}`, "data-seat": s, id: `seat-${s}` },
+        { class: `opponent ${state}`.trim(), "data-seat": s, id: `seat-${s}` },
         h(
           "div",
           { class: "who" },
@@ -151,8 +168,8 @@ function opponents(L, v, ui) {
         h(
           "div",
           { class: "count" },
-          backElement(v.hand_sizes[s]),
-          h("span", { class: "n" }, tn("{n} card", "{n} cards", v.hand_sizes[s])),
+          out ? outBadge() : backElement(v.hand_sizes[s]),
+          out ? null : h("span", { class: "n" }, tn("{n} card", "{n} cards", v.hand_sizes[s])),
         ),
         h("div", { class: "score" }, points(v.scores[s]), " ", powerBadge(v, s)),
         v.unsafe === s ? h("div", { class: "unsafe" }, t("one card, no UNO!")) : null,
@@ -171,6 +188,24 @@ function whoseLine(v, ui) {
   return ui.names.inText(words.prompt) || t("Waiting for {name}", { name: ui.names.seat(v.to_act) });
 }
 
+// A pending draw stack's total (H-1, No Mercy's N-15): the cards the player facing it takes unless they
+// add a draw card (the decision's detail of that name, which the view has only while a stack is pending).
+function stackTotal(v) {
+  const total = v.details?.stack;
+  if (typeof total !== "number") return null;
+  return h(
+    "div",
+    {
+      class: "stack-total",
+      id: "stack-total",
+      // TRANSLATORS: the title of the draw stack's total, shown beside the top card
+      title: t("Draw stack: the player facing it takes these cards unless they add a draw card"),
+    },
+    // TRANSLATORS: a pending draw stack's total, shown beside the top card ("+14 to draw")
+    t("+{n} to draw", { n: total }),
+  );
+}
+
 function pile(v, ui) {
   const color = v.color ? v.color.toUpperCase() : null;
   const known = v.draw_pile_known || [];
@@ -185,6 +220,7 @@ function pile(v, ui) {
     h(
       "div",
       { class: "state" },
+      stackTotal(v),
       color
         ? h(
             "div",
@@ -385,9 +421,11 @@ function jumpIns(v, ui) {
 function mine(v, ui) {
   const me = ui.T.seat;
   if (me === null) return h("p", { class: "me" }, t("You are watching: spectators see no hand."));
+  const out = knockedOut(v, me);
+  const state = out ? "out" : v.to_act === me && v.outcome === null ? "acting" : "";
   return h(
     "div",
-    { class: `me ${v.to_act === me && v.outcome === null ? "acting" : ""}`, id: "me" },
+    { class: `me ${state}`.trim(), id: "me" },
     h(
       "div",
       { class: "who" },
@@ -395,8 +433,16 @@ function mine(v, ui) {
       t("You — {n} pts", { n: v.scores[me] }),
       " ",
       powerBadge(v, me),
+      out ? outBadge() : null,
       v.unsafe === me ? h("strong", { class: "unsafe" }, " ", t("Call UNO!")) : null,
     ),
+    out && v.outcome === null
+      ? h(
+          "p",
+          { class: "out-note", id: "out-note" },
+          t("You are out of this round: you reached 25 cards (the Mercy Rule). The others play on."),
+        )
+      : null,
     shownCards(v),
     jumpIns(v, ui),
     hand(v, ui),
@@ -433,8 +479,8 @@ export function summaryPanel(ev, L, v, ui) {
         ev.hands.map((cards, s) =>
           h(
             "tr",
-            {},
-            h("td", {}, ui.names.Seat(s)),
+            { class: (ev.out || []).includes(s) ? "out" : "", "data-seat": s },
+            h("td", {}, ui.names.Seat(s), (ev.out || []).includes(s) ? [" ", outBadge()] : null),
             // The cell stays a table cell (its rule in line with the row's); its cards wrap inside it.
             h(
               "td",

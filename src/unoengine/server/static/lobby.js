@@ -20,6 +20,8 @@ const RULE_SET_WORDS = {
   classic: "Classic UNO: 2–10 players match the top card by colour or number; first to 500 points wins.",
   duo: "UNO Duo: the two-player game — a draft when you draw, Draw Two volleys, and a Reverse that plays all your cards of its colour.",
   flex: "UNO Flex!: every player has a Power Card; while it is green you may play a card's flex side (the band under its face), and a number card marked ⟲ flips its player’s own Power Card (F-16).",
+  nomercy:
+    "UNO Show 'Em No Mercy: 2–10 players, 168 cards; draw cards stack by value up to Wild Draw Ten, and a player holding 25 cards is out of the round (the Mercy Rule).",
 };
 
 export async function api(path, body) {
@@ -94,9 +96,13 @@ export async function home(app, go) {
   // Every option of the rule set, in words with its explanation; a preset sets the form, the form decides.
   const presetSel = h("select", { id: "preset", name: "preset", "aria-label": t("preset") });
   const presetWords = h("span", { class: "option-help", id: "preset-words" });
+  const presetLabel = h("label", { id: "preset-label" }, t("Preset"), " ", presetSel, presetWords);
   function drawOptions() {
     const r = rulesInfo();
     presetSel.replaceChildren(...r.presets.map((p) => h("option", { value: p.name }, presetTitle(p))));
+    // A rule set none of whose presets sets an option (No Mercy: its house rules are its own rules, N-20)
+    // has no preset to choose: the picker would promise house rules that the table does not have.
+    presetLabel.hidden = r.presets.every((p) => Object.keys(p.options).length === 0);
     optBox.replaceChildren();
     for (const spec of r.specs) {
       let input;
@@ -198,13 +204,7 @@ export async function home(app, go) {
         rulesWords,
         h("label", {}, t("Seats"), " ", seatsInput),
         seatList,
-        h(
-          "fieldset",
-          {},
-          h("legend", {}, t("Rules and house rules")),
-          h("label", {}, t("Preset"), " ", presetSel, presetWords),
-          optBox,
-        ),
+        h("fieldset", {}, h("legend", {}, t("Rules and house rules")), presetLabel, optBox),
         h("label", {}, t("Seconds a dropped player keeps their seat"), " ", grace),
         h("label", {}, t("Seconds for each turn (0 = no limit)"), " ", turn),
         h("button", { type: "submit", id: "create-button" }, t("Create table")),

@@ -5,6 +5,7 @@
 // every decision; this page only shows them, and polls while the analysis runs.
 import { cardElement, colourWord } from "./cards.js";
 import { h, parts } from "./dom.js";
+import { knockedOut, outBadge } from "./game.js";
 import { t, tn, withLang } from "./i18n.js";
 
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -172,13 +173,21 @@ export async function reviewPage(app, code, number, me) {
           h(
             "div",
             {
-              class: `review-hand ${v.to_act === seat ? "acting" : ""} ${step.seat === seat ? "acted" : ""}`.trim(),
+              class: [
+                "review-hand",
+                v.to_act === seat ? "acting" : "",
+                step.seat === seat ? "acted" : "",
+                knockedOut(v, seat) ? "out" : "",
+              ]
+                .filter(Boolean)
+                .join(" "),
               "data-seat": seat,
             },
             h(
               "div",
               {},
               h("b", {}, name(seat)),
+              knockedOut(v, seat) ? [" ", outBadge()] : null,
               " · ",
               tn("{n} card", "{n} cards", cards.length),
               v.scores.some(Boolean) ? " · " : "",
