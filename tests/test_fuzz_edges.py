@@ -10,7 +10,7 @@
   :class:`IllegalActionError` or :class:`InvalidNotationError`.
 
 A few thousand examples in all (about half a minute). The memory bound of large
-inputs is checked in tests/test_bad_input.py.
+inputs is checked in tests/test_bad_notation_and_records.py.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """Saved games: nothing lost, nothing leaked (``uno play --save``, ``uno simulate --records``).
 
-- 1. a save is atomic: a process killed with SIGKILL at any moment of saving
+- a save is atomic: a process killed with SIGKILL at any moment of saving
   leaves a complete record that resumes (and the old truncate-then-write did not);
-- 2. a failed save is said on the screen, the game goes on, and no traceback of
+- a failed save is said on the screen, the game goes on, and no traceback of
   the app shows a local variable (a state's ``repr`` holds every hand);
-- 3. a refused ``--resume`` writes nothing;
-- 8. every refused file of ``uno play`` is one line naming it, exit status 2;
-- 9. records are never written through a symbolic link, nor into ``''``.
+- a refused ``--resume`` writes nothing;
+- every refused file of ``uno play`` is one line naming it, exit status 2;
+- records are never written through a symbolic link, nor into ``''``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from unoengine.cli.tui import UnoApp
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (120, 40)
 
-# -- 1. killed while saving: the record is always whole --------------------------------------
+# -- killed while saving: the record is always whole -------------------------------------------
 
 KILLER = textwrap.dedent(
     """
@@ -119,7 +119,7 @@ def kill_while_saving(folder: Path, kills: int, mode: str) -> dict[str, Any]:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
-def test_1_a_game_killed_while_saving_always_leaves_a_record_that_resumes(tmp_path: Path) -> None:
+def test_a_game_killed_while_saving_always_leaves_a_record_that_resumes(tmp_path: Path) -> None:
     report = kill_while_saving(tmp_path, 300, "atomic")
     assert report["kills"] == 300
     assert report["broken"] == []
@@ -132,13 +132,13 @@ def test_1_a_game_killed_while_saving_always_leaves_a_record_that_resumes(tmp_pa
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
-def test_1_the_kill_test_catches_a_save_that_truncates_then_writes(tmp_path: Path) -> None:
+def test_the_kill_test_catches_a_save_that_truncates_then_writes(tmp_path: Path) -> None:
     """The same kills, with the old save (Path.write_text): they do find a broken record."""
     report = kill_while_saving(tmp_path, 150, "truncate-then-write")
     assert report["broken"], "150 kills never caught a half-written record: the test above proves nothing"
 
 
-def test_1_write_text_replaces_the_whole_file_and_keeps_its_permissions(tmp_path: Path) -> None:
+def test_write_text_replaces_the_whole_file_and_keeps_its_permissions(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     write_text(path, "first")
     path.chmod(0o640)
@@ -148,7 +148,7 @@ def test_1_write_text_replaces_the_whole_file_and_keeps_its_permissions(tmp_path
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
-def test_1_a_write_that_fails_leaves_the_old_file_and_no_temporary(
+def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "game.json"
@@ -176,7 +176,7 @@ def test_1_a_write_that_fails_leaves_the_old_file_and_no_temporary(
         ("/dev/null", "not a regular file"),
     ],
 )
-def test_9_write_text_refuses_what_is_not_a_regular_file(tmp_path: Path, target: str, problem: str) -> None:
+def test_write_text_refuses_what_is_not_a_regular_file(tmp_path: Path, target: str, problem: str) -> None:
     (tmp_path / "folder").mkdir()
     (tmp_path / "link.json").symlink_to(tmp_path / "elsewhere.json")
     path = tmp_path / target
@@ -187,7 +187,7 @@ def test_9_write_text_refuses_what_is_not_a_regular_file(tmp_path: Path, target:
     assert not (tmp_path / "elsewhere.json").exists()
 
 
-# -- 2. a failed save: on the screen, and the game goes on ----------------------------------
+# -- a failed save: on the screen, and the game goes on ----------------------------------------
 
 
 async def human_turn(app: UnoApp, pilot: Any) -> None:
@@ -200,7 +200,7 @@ async def human_turn(app: UnoApp, pilot: Any) -> None:
 
 
 @pytest.mark.asyncio
-async def test_2_a_failed_save_is_shown_and_the_game_goes_on(tmp_path: Path) -> None:
+async def test_a_failed_save_is_shown_and_the_game_goes_on(tmp_path: Path) -> None:
     folder = tmp_path / "dir"
     folder.mkdir()
     path = folder / "g.json"
@@ -226,7 +226,7 @@ async def test_2_a_failed_save_is_shown_and_the_game_goes_on(tmp_path: Path) -> 
         assert list(record.actions) == session.actions and replay(record) == session.state
 
 
-def test_2_8_a_failed_save_is_not_called_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_save_is_not_called_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "dir" / "g.json"
     path.parent.mkdir()
 
@@ -243,7 +243,7 @@ def test_2_8_a_failed_save_is_not_called_saved(tmp_path: Path, monkeypatch: pyte
     assert "seed 7 — replay with" in result.stdout
 
 
-def test_2_no_traceback_of_the_app_shows_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_traceback_of_the_app_shows_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
     import asyncio
 
     session = Session.new("classic", 3, seed=0)
@@ -274,7 +274,7 @@ def test_2_no_traceback_of_the_app_shows_a_hand(capsys: pytest.CaptureFixture[st
     assert app.return_code == 1
 
 
-# -- 3. a refused --resume writes nothing; 8. one line, exit status 2 ------------------------
+# -- a refused --resume writes nothing; a refused file is one line, exit status 2 --------------
 
 
 def invoke(*args: str) -> Result:
@@ -305,7 +305,7 @@ def over_game(tmp_path: Path) -> Path:
     return tmp_path / "r" / "classic-0.json"
 
 
-def test_3_a_refused_resume_does_not_touch_the_save_file(saved_game: Path, tmp_path: Path) -> None:
+def test_a_refused_resume_does_not_touch_the_save_file(saved_game: Path, tmp_path: Path) -> None:
     other = tmp_path / "b.json"
     other.write_text("keep me")
     refused = invoke("--resume", str(saved_game), "--save", str(other), "--rules", "duo")
@@ -329,7 +329,7 @@ def test_3_a_refused_resume_does_not_touch_the_save_file(saved_game: Path, tmp_p
         (b'{"rules": "classic", "seats": 2, "seed": 7, "\\u001b]2;PWNED\\u0007": 1}', "unknown keys: \\x1b]2;PWNED"),
     ],
 )
-def test_8_a_record_that_cannot_be_resumed_is_one_line_exit_2(tmp_path: Path, content: bytes, problem: str) -> None:
+def test_a_record_that_cannot_be_resumed_is_one_line_exit_2(tmp_path: Path, content: bytes, problem: str) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     result = invoke("--resume", str(path))
@@ -338,7 +338,7 @@ def test_8_a_record_that_cannot_be_resumed_is_one_line_exit_2(tmp_path: Path, co
     assert "\x1b" not in result.stderr
 
 
-def test_8_a_file_that_cannot_be_resumed_is_one_line_exit_2(tmp_path: Path) -> None:
+def test_a_file_that_cannot_be_resumed_is_one_line_exit_2(tmp_path: Path) -> None:
     assert_refused(invoke("--resume", str(tmp_path / "nope.json")), f"error: cannot resume {tmp_path}/nope.json: ")
     assert_refused(invoke("--resume", str(tmp_path)), f"error: cannot resume {tmp_path}: is a folder")
     assert_refused(invoke("--resume", "/dev/zero"), "error: cannot resume /dev/zero: not a regular file")
@@ -357,7 +357,7 @@ def test_8_a_file_that_cannot_be_resumed_is_one_line_exit_2(tmp_path: Path) -> N
         ("link.json", "is a symbolic link"),
     ],
 )
-def test_8_a_save_file_that_cannot_be_written_is_one_line_exit_2(
+def test_a_save_file_that_cannot_be_written_is_one_line_exit_2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str, problem: str
 ) -> None:
     monkeypatch.setattr(UnoApp, "run", lambda self, *args, **kwargs: None)
@@ -369,7 +369,7 @@ def test_8_a_save_file_that_cannot_be_written_is_one_line_exit_2(
     assert not (tmp_path / "elsewhere.json").exists()
 
 
-def test_8_a_save_file_with_escapes_in_its_name_is_shown_escaped(tmp_path: Path) -> None:
+def test_a_save_file_with_escapes_in_its_name_is_shown_escaped(tmp_path: Path) -> None:
     path = tmp_path / "missing\x1b]2;PWNED\x07" / "g.json"
     result = invoke("--save", str(path))
     assert_refused(result, "error: cannot save to ")
@@ -389,11 +389,11 @@ def test_8_a_save_file_with_escapes_in_its_name_is_shown_escaped(tmp_path: Path)
         (["--option", "\x1b]2;x\x07=1"], "error: unknown option '\\x1b]2;x\\x07' for classic"),
     ],
 )
-def test_8_a_refused_argument_is_one_line_exit_2(args: list[str], line: str) -> None:
+def test_a_refused_argument_of_play_is_one_line_exit_2(args: list[str], line: str) -> None:
     assert_refused(invoke(*args), line)
 
 
-def test_5_play_reads_ascii_digits_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_reads_ascii_digits_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(UnoApp, "run", lambda self, *args, **kwargs: None)
     assert invoke("--option", "target_score=\u0663").exit_code == 2
     assert invoke("--seed", "\u0663").exit_code == 2
@@ -402,14 +402,14 @@ def test_5_play_reads_ascii_digits_only(monkeypatch: pytest.MonkeyPatch) -> None
     assert invoke("--seed", "12", "--seats", "3", "--option", "target_score=300").exit_code == 0
 
 
-# -- 9. --records: atomic, never through a symbolic link, never '' ---------------------------
+# -- --records: atomic, never through a symbolic link, never '' --------------------------------
 
 
 def simulate(*args: str) -> Result:
     return CliRunner().invoke(cli, ["simulate", "--games", "3", "--seats", "2", "--seed", "4", "--json", *args])
 
 
-def test_9_records_are_never_written_through_a_symbolic_link(tmp_path: Path) -> None:
+def test_records_are_never_written_through_a_symbolic_link(tmp_path: Path) -> None:
     folder = tmp_path / "records"
     folder.mkdir()
     victim = tmp_path / "victim.txt"
@@ -424,7 +424,7 @@ def test_9_records_are_never_written_through_a_symbolic_link(tmp_path: Path) -> 
     assert (folder / "classic-5.json").is_symlink()
 
 
-def test_9_records_need_a_folder_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_records_need_a_folder_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = simulate("--records", "")
     assert result.exit_code == 2
@@ -436,7 +436,7 @@ def test_9_records_need_a_folder_name(tmp_path: Path, monkeypatch: pytest.Monkey
     assert refused.stderr == "error: cannot write records in file: not a folder\n"
 
 
-def test_9_records_are_written_whole_and_replay(tmp_path: Path) -> None:
+def test_records_are_written_whole_and_replay(tmp_path: Path) -> None:
     folder = tmp_path / "new" / "records"
     result = simulate("--records", str(folder))
     assert result.exit_code == 0, result.output
@@ -446,7 +446,7 @@ def test_9_records_are_written_whole_and_replay(tmp_path: Path) -> None:
         assert replay(parse_record(read_text(folder / name))).is_over
 
 
-def test_9_records_go_through_the_write_record_hook_once_simulate_has_it(
+def test_records_go_through_the_write_record_hook_once_simulate_has_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With ``simulate(write_record=...)`` the command hands it the atomic writer instead of a staging folder."""

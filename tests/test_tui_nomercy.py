@@ -330,7 +330,7 @@ def with_hand(state: GameState, seat: int, cards: tuple[str, ...]) -> GameState:
     return parse_state(" ".join([head, *(f"{key}={value}" for key, value in fields.items())]))
 
 
-def test_the_new_faces() -> None:
+def test_each_no_mercy_card_face_shows_its_notation_and_colour_markers() -> None:
     for notation in NEW_FACES:
         card = parse_card(notation)
         face = card_text(card)
@@ -344,7 +344,7 @@ def test_the_new_faces() -> None:
 
 
 @pytest.mark.asyncio
-async def test_the_new_faces_in_the_hand_at_80_by_24() -> None:
+async def test_the_no_mercy_card_faces_fit_a_hand_at_80_by_24() -> None:
     state = with_hand(new_game("nomercy", 2, seed=4), HUMAN, NEW_FACES)
     session = Session(state, state, make_bots(["heuristic"], 2, 4))
     view = session.view_now()

@@ -1,9 +1,10 @@
-"""Bad input at the server, second round: a signal always stops it, absurd game numbers, the rate limit.
+"""Bad input at the server: absurd game numbers, a signal always stops it, the rate limit, unknown fields.
 
-4. ``GET /api/tables/CODE/games/N/record`` with N of 5,000 digits answers 404, as for any game that does not exist;
-6. SIGTERM stops a real ``uno serve`` process within a few seconds, even with a request that never finishes;
-   ``--bot-delay nan`` is refused before anything starts;
-also: a message refused by the rate limit is followed by a ``sync`` (docs/PROTOCOL.md).
+- ``GET /api/tables/CODE/games/N/record`` with N of 5,000 digits answers 404, as for any game that does not exist;
+- SIGTERM stops a real ``uno serve`` process within a few seconds, even with a request that never finishes;
+  ``--bot-delay nan`` is refused before anything starts;
+- a message refused by the rate limit is followed by a ``sync`` (docs/PROTOCOL.md);
+- an unknown field of a message is repeated in short and escaped.
 """
 
 from __future__ import annotations
@@ -23,11 +24,11 @@ from tests.server.harness import Live, Player, create, free_port, live_server, s
 from tests.server.test_restart import ROOT, wait_up
 from unoengine.cli import serve as serve_module
 
-# -- 4. the record route ---------------------------------------------------------------------
+# -- the record route --------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("number", ["9" * 5000, "1" * 4301, "99", "0", "-1", "1.0", "٣", "１", "+1", "0x1"])
-async def test_4_a_record_of_a_game_that_does_not_exist_is_404(number: str) -> None:
+async def test_a_record_of_a_game_that_does_not_exist_is_404(number: str) -> None:
     async with live_server() as live:
         code, *_ = await start_two_humans(live)
         status, body = await live.get(f"/api/tables/{code}/games/{quote(number)}/record")
@@ -37,7 +38,7 @@ async def test_4_a_record_of_a_game_that_does_not_exist_is_404(number: str) -> N
         assert status == 409, body  # game 1 exists and is not over
 
 
-# -- 6. SIGTERM stops the server within a few seconds -------------------------------------------
+# -- SIGTERM stops the server within a few seconds ---------------------------------------------
 
 
 def _serve(port: int, *args: str) -> subprocess.Popen[bytes]:
@@ -55,7 +56,7 @@ def _half_sent_request(port: int) -> socket.socket:
     return sock
 
 
-async def test_6_sigterm_stops_the_server_within_a_few_seconds_whatever_its_clients_do() -> None:
+async def test_sigterm_stops_the_server_within_a_few_seconds_whatever_its_clients_do() -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = _serve(port, "--bot-delay", "0.05")
@@ -84,7 +85,7 @@ async def test_6_sigterm_stops_the_server_within_a_few_seconds_whatever_its_clie
         server.wait()
 
 
-def test_6_serve_refuses_a_bot_delay_of_nan_before_it_starts() -> None:
+def test_serve_refuses_a_bot_delay_of_nan_before_it_starts() -> None:
     port = free_port()
     server = _serve(port, "--bot-delay", "nan")
     try:
@@ -96,7 +97,7 @@ def test_6_serve_refuses_a_bot_delay_of_nan_before_it_starts() -> None:
     assert err.decode().splitlines()[-1].startswith("Error: Invalid value for '--bot-delay': 'nan'")
 
 
-def test_6_a_server_whose_shutdown_hangs_is_stopped_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_server_whose_shutdown_hangs_is_stopped_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The last resort: FORCE_SECONDS after the signal, the process exits whatever it is doing."""
     import uvicorn
 
@@ -111,10 +112,10 @@ def test_6_a_server_whose_shutdown_hangs_is_stopped_at_once(monkeypatch: pytest.
     assert len(forced) == 1
 
 
-# -- also: the rate limit's refusal is followed by a sync -----------------------------------------
+# -- the rate limit's refusal is followed by a sync; unknown fields ----------------------------
 
 
-async def test_also_a_message_refused_by_the_rate_limit_is_followed_by_a_sync() -> None:
+async def test_a_message_refused_by_the_rate_limit_is_followed_by_a_sync() -> None:
     async with live_server(message_rate=1, message_burst=3) as live:
         _, _, _, p0, p1 = await start_two_humans(live)
         mover = p0 if p0.view is not None and p0.view["to_act"] == 0 else p1
@@ -133,7 +134,7 @@ async def test_also_a_message_refused_by_the_rate_limit_is_followed_by_a_sync() 
 
 
 @pytest.mark.parametrize("name", ["x" * 4000, "\x1b]2;PWNED\x07"])
-async def test_also_an_unknown_field_is_repeated_in_short(name: str) -> None:
+async def test_an_unknown_field_of_a_message_is_repeated_in_short(name: str) -> None:
     async with live_server() as live:
         code, token = await create(live, rules="classic", seats=2, bots=["heuristic"])
         host = await Player.connect(live, code, token, seat=0)

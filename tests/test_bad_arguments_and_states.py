@@ -1,13 +1,16 @@
-"""Bad input, second round: each test feeds the input of one item of the issue and names it.
+"""Bad arguments and bad states: a clear, short, escaped refusal and never a traceback.
 
-1. a name the OS refuses (too long, no permission) for ``uno simulate --records``, and for every command;
-2. ``determinize`` of a view whose seats disagree with its rule set;
-3. a 50 MB token in a state notation (and in the other parsers' messages);
-5. numbers on the command line: ASCII digits, finite, bounded, in every command;
-6. ``uno serve --bot-delay nan`` (the server-process half is tests/server/test_stop.py);
-7. a folder name with a terminal escape in ``uno simulate``'s summary;
-8. ``uno play --rules`` of 5,000 characters, ``--bots ''`` and ``--bots ,``;
-and ``Table.steps_since`` of what is not an integer.
+- a name the OS refuses (too long, no permission) for ``uno simulate --records``, and for every command;
+- ``determinize`` of a view whose seats disagree with its rule set;
+- a 50 MB token in a state notation (and in the other API calls' messages);
+- numbers on the command line: ASCII digits, finite, bounded, in every command;
+- ``uno serve --bot-delay nan`` (the server-process half is tests/server/test_bad_input_server.py);
+- a folder name with a terminal escape in ``uno simulate``'s summary;
+- ``uno play --rules`` of 5,000 characters, ``--bots ''`` and ``--bots ,``;
+- ``Table.steps_since`` of what is not an integer;
+- a name with a NUL character, a host or port ``uno serve`` cannot listen on.
+
+Bad notation and bad records: tests/test_bad_notation_and_records.py.
 """
 
 from __future__ import annotations
@@ -74,11 +77,11 @@ def assert_refused(result: Result, start: str = "") -> str:
     return lines[-1]
 
 
-# -- 1. names the OS refuses ------------------------------------------------------------
+# -- names the OS refuses ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", [TOO_LONG, f"{NO_ACCESS}/records", "a/" * 3000 + "x"])
-def test_1_simulate_refuses_a_records_folder_the_os_refuses(name: str) -> None:
+def test_simulate_refuses_a_records_folder_the_os_refuses(name: str) -> None:
     line = assert_refused(run("simulate", "--games", "1", "--records", name), "error: cannot write records in ")
     assert line.endswith(("file name too long", "permission denied")), line
 
@@ -94,7 +97,7 @@ def test_1_simulate_refuses_a_records_folder_the_os_refuses(name: str) -> None:
     ],
     ids=["replay", "play --resume", "play --save", "simulate --records"],
 )
-def test_1_every_command_refuses_the_same_names_with_one_line(
+def test_every_command_refuses_a_name_the_os_refuses_with_one_line(
     command: Callable[[str], list[str]], name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
@@ -102,12 +105,12 @@ def test_1_every_command_refuses_the_same_names_with_one_line(
 
 
 @pytest.mark.parametrize("name", [TOO_LONG + "/tables.sqlite3", f"{NO_ACCESS}/tables.sqlite3"])
-def test_1_serve_refuses_a_database_the_os_refuses(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_refuses_a_database_the_os_refuses(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert_refused(run("serve", "--db", name, "--port", "0"), "error: cannot open the database ")
 
 
-# -- 2. determinize of a view that does not fit its rule set -----------------------------
+# -- determinize of a view that does not fit its rule set --------------------------------------
 
 
 def _view() -> Any:
@@ -131,14 +134,14 @@ def _view() -> Any:
         {"round_scores": ((1, 2),)},
     ],
 )
-def test_2_determinize_refuses_a_view_whose_seats_disagree(change: dict[str, Any]) -> None:
+def test_determinize_refuses_a_view_whose_seats_disagree(change: dict[str, Any]) -> None:
     view = _view()._replace(**change)
     with pytest.raises(ValueError, match="the view does not fit") as error:
         determinize(view, random.Random(1))
     assert len(str(error.value)) <= MESSAGE_LIMIT
 
 
-def test_2_determinize_refuses_a_view_whose_own_hand_disagrees_with_its_size() -> None:
+def test_determinize_refuses_a_view_whose_own_hand_disagrees_with_its_size() -> None:
     view = _view()
     sizes = list(view.hand_sizes)
     sizes[view.seat] += 1
@@ -146,12 +149,12 @@ def test_2_determinize_refuses_a_view_whose_own_hand_disagrees_with_its_size() -
         determinize(view._replace(hand_sizes=tuple(sizes)), random.Random(1))
 
 
-def test_2_determinize_of_a_fitting_view_still_works() -> None:
+def test_determinize_of_a_fitting_view_gives_a_state_with_that_view() -> None:
     view = _view()
     assert view_for(determinize(view, random.Random(1)), view.seat) == view
 
 
-# -- 3. a 50 MB token: the message stays short ---------------------------------------
+# -- a 50 MB token: the message stays short ----------------------------------------------------
 
 HUGE = "Z" * 50_000_000
 """A 50 MB token."""
@@ -199,13 +202,13 @@ def _refusal(text: str) -> str:
 
 
 @pytest.mark.parametrize("place", [0, 3, 11, 26, 29, 31], ids=lambda place: PLACES[place].replace(T, "<50 MB>"))
-def test_3_parse_state_of_a_50_mb_token_says_so_in_at_most_400_characters(place: int) -> None:
+def test_parse_state_of_a_50_mb_token_says_so_in_at_most_400_characters(place: int) -> None:
     message = _refusal(_state(place, HUGE))
     assert len(message) <= MESSAGE_LIMIT, (len(message), message[:200])
     assert "…" in message, message
 
 
-def test_3_a_long_token_anywhere_in_a_state_makes_a_short_message() -> None:
+def test_a_long_token_anywhere_in_a_state_makes_a_short_message() -> None:
     for place in range(len(PLACES)):
         for token in ("Z" * 1_000_000, "9" * 1_000_000):
             message = _refusal(_state(place, token))
@@ -232,20 +235,20 @@ def test_3_a_long_token_anywhere_in_a_state_makes_a_short_message() -> None:
         lambda: Table.new("classic", 2, seed=1).steps_since(HUGE),
     ],
 )
-def test_3_other_api_messages_repeat_a_50_mb_value_in_short(call: Callable[[], object]) -> None:
+def test_api_refusals_repeat_a_50_mb_value_in_short(call: Callable[[], object]) -> None:
     with pytest.raises(ValueError) as error:
         call()
     assert len(str(error.value)) <= MESSAGE_LIMIT, len(str(error.value))
 
 
-# -- 5. numbers on the command line -------------------------------------------------------
+# -- numbers on the command line ---------------------------------------------------------------
 
 NOT_NUMBERS = ["nan", "inf", "-inf", "1e309", "1e3", "1_0", "٣", "３", "0x10", "", " ", "1.2.3", "9" * 19, "1" * 5000]
 NOT_SECONDS = [*NOT_NUMBERS[:-2], "61", "60.001", "-1", "9" * 19, "1" * 5000, "Infinity", "1e-3"]
 
 
 @pytest.mark.parametrize("text", NOT_SECONDS)
-def test_5_play_refuses_a_bot_delay_that_is_not_a_bounded_ascii_number(text: str) -> None:
+def test_play_refuses_a_bot_delay_that_is_not_a_bounded_ascii_number(text: str) -> None:
     assert_refused(run("play", "--bot-delay", text), "Error: Invalid value for '--bot-delay'")
 
 
@@ -262,7 +265,7 @@ def test_5_play_refuses_a_bot_delay_that_is_not_a_bounded_ascii_number(text: str
     ],
     ids=" ".join,
 )
-def test_5_every_integer_option_reads_ascii_digits_only(command: list[str], text: str) -> None:
+def test_every_integer_option_reads_ascii_digits_only(command: list[str], text: str) -> None:
     if command[-1] == "--seed" and text == "9" * 19:
         return  # a seed may have 100 digits
     assert_refused(run(*command, text), "Error: Invalid value for ")
@@ -270,16 +273,16 @@ def test_5_every_integer_option_reads_ascii_digits_only(command: list[str], text
 
 @pytest.mark.parametrize("text", NOT_SECONDS)
 @pytest.mark.parametrize("command", [["play", "--bot-delay"], ["serve", "--bot-delay"]], ids=" ".join)
-def test_5_6_every_seconds_option_is_finite_and_at_most_60(command: list[str], text: str) -> None:
+def test_every_seconds_option_is_finite_and_at_most_60(command: list[str], text: str) -> None:
     assert_refused(run(*command, text), "Error: Invalid value for '--bot-delay'")
 
 
 @pytest.mark.parametrize("text", ["-1", "65536", "99999"])
-def test_5_serve_refuses_a_port_out_of_range(text: str) -> None:
+def test_serve_refuses_a_port_out_of_range(text: str) -> None:
     assert_refused(run("serve", "--port", text), "Error: Invalid value for '--port': ")
 
 
-def test_5_the_number_parser_reads_what_it_should() -> None:
+def test_parse_seconds_and_parse_int_read_valid_numbers_and_refuse_the_rest() -> None:
     assert [parse_seconds(text) for text in ("0", "0.3", ".5", "2.", " 1.25 ", "60", "+1")] == [
         0.0,
         0.3,
@@ -300,7 +303,7 @@ def test_5_the_number_parser_reads_what_it_should() -> None:
         parse_int("5", low=6)
 
 
-def test_6_server_config_refuses_a_delay_that_is_not_a_finite_number() -> None:
+def test_server_config_refuses_a_delay_that_is_not_a_finite_number() -> None:
     for value in (float("nan"), float("inf"), -1.0):
         with pytest.raises(ValueError, match="bot_delay"):
             ServerConfig(bot_delay=value)
@@ -309,10 +312,10 @@ def test_6_server_config_refuses_a_delay_that_is_not_a_finite_number() -> None:
     assert ServerConfig(bot_delay=0).bot_delay == 0
 
 
-# -- 7. names are shown escaped -------------------------------------------------------------
+# -- names are shown escaped -------------------------------------------------------------------
 
 
-def test_7_simulate_shows_the_records_folder_escaped(tmp_path: Path) -> None:
+def test_simulate_shows_the_records_folder_escaped(tmp_path: Path) -> None:
     folder = tmp_path / f"games{TITLE}"
     result = run("simulate", "--games", "2", "--records", str(folder))
     assert result.exit_code == 0, result.output
@@ -322,11 +325,11 @@ def test_7_simulate_shows_the_records_folder_escaped(tmp_path: Path) -> None:
     assert len(list(folder.iterdir())) == 2
 
 
-# -- 8. uno play --rules of 5,000 characters, --bots '' ----------------------------------------
+# -- uno play --rules of 5,000 characters, --bots '' -------------------------------------------
 
 
 @pytest.mark.parametrize("value", ["x" * 5000, TITLE])
-def test_8_play_refuses_a_long_rules_value_in_one_short_line(value: str) -> None:
+def test_play_refuses_a_long_rules_value_in_one_short_line(value: str) -> None:
     line = assert_refused(run("play", "--rules", value), "Error: Invalid value for '-r' / '--rules': ")
     assert len(line) <= 200, len(line)
 
@@ -334,22 +337,22 @@ def test_8_play_refuses_a_long_rules_value_in_one_short_line(value: str) -> None
 @pytest.mark.parametrize(
     "args", [["play", "--" + "x" * 5000], ["--" + "x" * 5000], ["play", "--" + TITLE], ["simulate", "x" * 5000]]
 )
-def test_8_every_usage_error_is_one_short_escaped_line(args: list[str]) -> None:
+def test_every_usage_error_is_one_short_escaped_line(args: list[str]) -> None:
     assert_refused(run(*args), "Error: ")
 
 
 @pytest.mark.parametrize("bots", ["", ",", "heuristic,", " , ", "x" * 5000])
-def test_8_play_and_simulate_refuse_an_empty_or_unknown_bot_alike(bots: str) -> None:
+def test_play_and_simulate_refuse_an_empty_or_unknown_bot_alike(bots: str) -> None:
     for result in (run("play", "--bots", bots), run("simulate", "--games", "1", "--bot", bots)):
         line = assert_refused(result, "error: unknown bot ")
         assert len(line) <= 200, len(line)
 
 
-# -- also: Table.steps_since of what is not an integer ---------------------------------------
+# -- Table.steps_since of what is not an integer -----------------------------------------------
 
 
 @pytest.mark.parametrize("version", ["1", 1.0, None, True, [1], object()])
-def test_also_steps_since_refuses_what_is_not_an_integer(version: object) -> None:
+def test_table_steps_since_refuses_what_is_not_an_integer(version: object) -> None:
     table = Table.new("classic", 2, seed=1)
     with pytest.raises(ValueError, match="a version is an integer"):
         table.steps_since(version)
@@ -362,7 +365,7 @@ def test_click_is_the_one_that_prints_usage_errors() -> None:
     assert type(cli).__name__ == "UnoGroup"
 
 
-# -- nearby: what the same kinds of input did elsewhere ------------------------------------------
+# -- NUL characters in names, hosts and ports serve cannot listen on ---------------------------
 
 
 @pytest.mark.parametrize(
@@ -370,7 +373,7 @@ def test_click_is_the_one_that_prints_usage_errors() -> None:
     [["replay", "game\x00.json"], ["simulate", "--games", "1", "--records", "games\x00"]],
     ids=["replay", "simulate --records"],
 )
-def test_nearby_a_name_with_a_nul_character_is_refused_with_one_line(
+def test_a_name_with_a_nul_character_is_refused_with_one_line(
     args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Not from a shell (an argument cannot hold NUL), but from Python: ``cli.main(args)``, the file API."""
@@ -379,19 +382,19 @@ def test_nearby_a_name_with_a_nul_character_is_refused_with_one_line(
     assert "NUL" in line, line
 
 
-def test_nearby_the_file_api_refuses_a_nul_character_as_a_refused_file(tmp_path: Path) -> None:
+def test_the_file_api_refuses_a_nul_character_as_a_refused_file(tmp_path: Path) -> None:
     for call in (lambda: read_text("a\x00b"), lambda: write_text(tmp_path / "a\x00b", "{}")):
         with pytest.raises(FileRefusedError, match="NUL"):
             call()
 
 
 @pytest.mark.parametrize("host", [TITLE, "no such host.invalid", "999.1.1.1", ""])
-def test_nearby_serve_refuses_a_host_it_cannot_listen_on_in_one_escaped_line(host: str) -> None:
+def test_serve_refuses_a_host_it_cannot_listen_on_in_one_escaped_line(host: str) -> None:
     line = assert_refused(run("serve", "--memory", "--host", host, "--port", "0"), "error: cannot listen on ")
     assert "\x1b" not in line
 
 
-def test_nearby_serve_refuses_a_port_in_use_before_it_says_where_to_open_it() -> None:
+def test_serve_refuses_a_port_in_use_before_it_says_where_to_open_it() -> None:
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
         result = run("serve", "--memory", "--port", str(port))

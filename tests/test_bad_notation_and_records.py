@@ -1,8 +1,9 @@
-"""Bad input at the edges: a clear, short, escaped refusal and never a traceback.
+"""Bad notation and bad records: a clear, short, escaped refusal and never a traceback.
 
-Each test is named after the item of the "bad input and saved games" issue it checks:
-numbers past any sensible size, text that is not text or not ASCII, echoed input
-that carries terminal escapes or is megabytes long, a bad card in a record's deck.
+Numbers past any sensible size, text that is not text or not ASCII, echoed input
+that carries terminal escapes or is megabytes long, a bad card in a record's deck,
+and ``uno replay`` of files and pipes that are too large, endless or not UTF-8.
+Bad command-line arguments and states: tests/test_bad_arguments_and_states.py.
 """
 
 from __future__ import annotations
@@ -53,25 +54,25 @@ def assert_safe(message: str, limit: int = MESSAGE_LIMIT) -> None:
     assert all(char.isprintable() for char in message), message
 
 
-# -- 5. a number of 4,300 digits, text that is not text, digits that are not ASCII ------
+# -- a number of 4,300 digits, text that is not text, digits that are not ASCII ----------------
 
 
 @pytest.mark.parametrize("text", [f"catch {BIG}", f"R7>{BIG}", f"W:g>{BIG}", f"FW+2@flex:r>{BIG}", f"R7>{BIG} uno"])
-def test_5_an_action_with_a_huge_number_is_refused_as_notation(text: str) -> None:
+def test_an_action_with_a_huge_number_is_refused_as_notation(text: str) -> None:
     with pytest.raises(InvalidNotationError) as error:
         parse_action(text)
     assert_safe(str(error.value))
 
 
 @pytest.mark.parametrize("text", ["catch 1234567890", "R7>0000000001", "FW+4@flex:y>9999999999"])
-def test_5_a_seat_number_has_at_most_nine_digits(text: str) -> None:
+def test_a_seat_number_has_at_most_nine_digits(text: str) -> None:
     with pytest.raises(InvalidNotationError, match="at most 9 digits"):
         parse_action(text)
     assert parse_action("catch 123456789").seat == 123456789  # type: ignore[union-attr]
     assert parse_action("catch 007") == parse_action("catch 7")
 
 
-def test_5_replay_of_a_huge_number_is_a_refused_action() -> None:
+def test_replay_of_a_huge_number_is_a_refused_action() -> None:
     record = parse_record(record_text(actions=[{"seat": 1, "action": f"catch {BIG}"}]))
     with pytest.raises(ReplayError) as error:
         replay(record)
@@ -81,13 +82,13 @@ def test_5_replay_of_a_huge_number_is_a_refused_action() -> None:
 
 
 @pytest.mark.parametrize("value", [123, b"R7", None, 7.0, ["R7"], bytearray(b"R7")])
-def test_5_parse_card_of_what_is_not_text_is_invalid_notation(value: object) -> None:
+def test_parse_card_of_what_is_not_text_is_invalid_notation(value: object) -> None:
     with pytest.raises(InvalidNotationError, match="not a card"):
         parse_card(value)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("value", [123, b"draw", None])
-def test_5_parse_action_of_what_is_not_text_is_invalid_notation(value: object) -> None:
+def test_parse_action_of_what_is_not_text_is_invalid_notation(value: object) -> None:
     with pytest.raises(InvalidNotationError, match="not an action"):
         parse_action(value)  # type: ignore[arg-type]
 
@@ -105,34 +106,34 @@ def test_5_parse_action_of_what_is_not_text_is_invalid_notation(value: object) -
         "draw\u3000",
     ],
 )
-def test_5_only_ascii_is_notation(text: str) -> None:
+def test_only_ascii_is_notation(text: str) -> None:
     with pytest.raises(InvalidNotationError, match="ASCII"):
         parse_action(text)
 
 
 @pytest.mark.parametrize("text", ["R\u0667", "R\u017f", "\u0280\u0667", "W\u00a0", "r7\u200b"])
-def test_5_only_ascii_is_a_card(text: str) -> None:
+def test_only_ascii_is_a_card(text: str) -> None:
     with pytest.raises(InvalidNotationError, match="ASCII"):
         parse_card(text)
 
 
 @pytest.mark.parametrize("value", ["\u0280", "red\u200b", 3, None, b"r"])
-def test_5_only_ascii_text_is_a_colour(value: object) -> None:
+def test_only_ascii_text_is_a_colour(value: object) -> None:
     with pytest.raises(InvalidNotationError, match="not a colour"):
         Color.parse(value)  # type: ignore[arg-type]
 
 
-def test_5_valid_notation_is_read_as_before() -> None:
+def test_valid_notation_is_still_read_with_any_spacing_and_case() -> None:
     assert str(parse_action(" fw+2 @FLEX : r > 2 ")) == "FW+2@flex:r>2"
     assert str(parse_action("\tR7\n uno")) == "R7 uno"
     assert str(parse_action("COLOUR Yellow")) == "color y"
     assert str(parse_card(" g2 | y ")) == "G2|Y"
 
 
-# -- 6, 7. echoed input is short and escaped -----------------------------------------------
+# -- echoed input is short and escaped ---------------------------------------------------------
 
 
-def test_7_excerpt_is_repr_when_short_and_cut_when_long() -> None:
+def test_an_excerpt_is_repr_when_short_and_cut_when_long() -> None:
     assert excerpt("R7") == repr("R7")
     assert excerpt("it's") == repr("it's")
     assert excerpt(TITLE) == repr(TITLE)
@@ -144,12 +145,12 @@ def test_7_excerpt_is_repr_when_short_and_cut_when_long() -> None:
     assert len(excerpt([["x" * 1000] * 1000] * 1000)) <= EXCERPT_LIMIT
 
 
-def test_7_one_line_escapes_every_control_character() -> None:
+def test_one_line_escapes_every_control_character() -> None:
     assert one_line("a\nb\rc\td\x1b[2J\x07\u202e\x00") == "a\\nb\\rc\\td\\x1b[2J\\x07\\u202e\\x00"
     assert len(one_line("é" * 100_000)) == MESSAGE_LIMIT
 
 
-def test_7_unknown_keys_are_escaped() -> None:
+def test_unknown_keys_of_a_record_are_escaped() -> None:
     with pytest.raises(RecordError) as error:
         parse_record(record_text(**{TITLE: 1, "two\nlines": 2}))
     message = str(error.value)
@@ -157,7 +158,7 @@ def test_7_unknown_keys_are_escaped() -> None:
     assert "\\x1b]2;PWNED\\x07" in message and "two\\nlines" in message
 
 
-def test_7_unknown_keys_are_few() -> None:
+def test_a_record_names_at_most_a_few_of_its_unknown_keys() -> None:
     with pytest.raises(RecordError) as error:
         parse_record(record_text(**{f"k{n}": n for n in range(100_000)}))
     assert_safe(str(error.value))
@@ -183,7 +184,7 @@ def test_7_unknown_keys_are_few() -> None:
         {"seed": 10**4200},
     ],
 )
-def test_6_7_refused_records_repeat_a_short_escaped_excerpt(changes: dict[str, Any]) -> None:
+def test_refused_records_repeat_a_short_escaped_excerpt(changes: dict[str, Any]) -> None:
     text = record_text(**changes)
     with pytest.raises(RecordError) as error:
         replay(parse_record(text))
@@ -191,7 +192,7 @@ def test_6_7_refused_records_repeat_a_short_escaped_excerpt(changes: dict[str, A
 
 
 @pytest.mark.parametrize("action", [TITLE * 1000, "R7" + " " * 1_000_000 + "x", "\x00" * 100_000])
-def test_6_7_refused_actions_repeat_a_short_escaped_excerpt(action: str) -> None:
+def test_refused_actions_repeat_a_short_escaped_excerpt(action: str) -> None:
     record = parse_record(record_text(actions=[{"seat": 1, "action": action}]))
     with pytest.raises(ReplayError) as error:
         replay(record)
@@ -199,14 +200,14 @@ def test_6_7_refused_actions_repeat_a_short_escaped_excerpt(action: str) -> None
     assert error.value.action == action
 
 
-def test_6_7_a_huge_seat_is_refused_in_short() -> None:
+def test_a_huge_seat_is_refused_in_short() -> None:
     record = parse_record(record_text(actions=[{"seat": 10**3000, "action": "draw"}]))
     with pytest.raises(ReplayError) as error:
         replay(record)
     assert_safe(str(error.value))
 
 
-def test_6_parse_record_refuses_more_than_16_mib() -> None:
+def test_parse_record_refuses_more_than_16_mib() -> None:
     limit = 16 * 1024 * 1024
     padding = " " * (limit - len(record_text()))
     assert replay(parse_record(record_text() + padding)).seats == 2  # exactly at the limit: read
@@ -218,19 +219,19 @@ def test_6_parse_record_refuses_more_than_16_mib() -> None:
 
 
 @pytest.mark.parametrize("value", [None, 7, 7.5, ["{}"], {"rules": "classic"}])
-def test_5_parse_record_of_what_is_not_text_is_a_record_error(value: object) -> None:
+def test_parse_record_of_what_is_not_text_is_a_record_error(value: object) -> None:
     with pytest.raises(RecordError, match="a record is JSON text"):
         parse_record(value)  # type: ignore[arg-type]
 
 
-# -- 10. a bad card of a deck names its position ------------------------------------------
+# -- a bad card of a deck names its position ---------------------------------------------------
 
 
 def full_deck() -> list[str]:
     return list(json.loads(format_record(record_of(new_game("classic", 2, seed=7), [], deck=True)))["deck"])
 
 
-def test_10_a_bad_card_in_the_deck_names_its_position() -> None:
+def test_a_bad_card_in_the_deck_names_its_position() -> None:
     deck = full_deck()
     deck[17] = "x"
     with pytest.raises(RecordError) as error:
@@ -238,7 +239,7 @@ def test_10_a_bad_card_in_the_deck_names_its_position() -> None:
     assert str(error.value) == "deck[17]: not a card: 'x'"
 
 
-def test_10_a_deck_entry_that_is_not_text_names_its_position() -> None:
+def test_a_deck_entry_that_is_not_text_names_its_position() -> None:
     deck: list[Any] = full_deck()
     deck[3] = 7
     with pytest.raises(RecordError) as error:
@@ -248,7 +249,7 @@ def test_10_a_deck_entry_that_is_not_text_names_its_position() -> None:
         new_game("classic", 2, seed=1, deck=["R1", "R2", 7])  # type: ignore[list-item]
 
 
-# -- 6, 7, 8. the command: bounded reads, one short escaped line --------------------------
+# -- uno replay: bounded reads, one short escaped line -----------------------------------------
 
 LIMIT = 16 * 1024 * 1024
 
@@ -285,21 +286,21 @@ def baseline() -> int:
     return peak
 
 
-def test_6_replay_refuses_a_device_at_once() -> None:
+def test_uno_replay_refuses_a_device_at_once() -> None:
     started = time.monotonic()
     status, error, _ = uno("replay", "/dev/zero")
     assert (status, error) == (2, "record refused: cannot read /dev/zero: not a regular file\n")
     assert time.monotonic() - started < 30
 
 
-def test_6_replay_reads_at_most_the_limit_from_an_endless_pipe(baseline: int) -> None:
+def test_uno_replay_reads_at_most_the_limit_from_an_endless_pipe(baseline: int) -> None:
     with open("/dev/zero", "rb") as zeros:
         status, error, peak = uno("replay", "-", stdin=zeros)
     assert (status, error) == (2, "record refused: cannot read standard input: larger than the limit of 16 MiB\n")
     assert peak - baseline < 3 * LIMIT, f"{(peak - baseline) / 2**20:.0f} MiB for reading 16 MiB"
 
 
-def test_6_replay_refuses_a_file_over_the_limit_unread(tmp_path: Path, baseline: int) -> None:
+def test_uno_replay_refuses_a_file_over_the_limit_unread(tmp_path: Path, baseline: int) -> None:
     big = tmp_path / "big.json"
     with big.open("wb") as file:
         file.truncate(4 * 1024**3)  # 4 GiB, sparse
@@ -309,7 +310,7 @@ def test_6_replay_refuses_a_file_over_the_limit_unread(tmp_path: Path, baseline:
 
 
 @pytest.mark.parametrize("unit", ['{"seat": 1, "action": "draw"}', "[{}]"])
-def test_6_a_record_at_the_limit_is_read_in_bounded_memory(tmp_path: Path, unit: str) -> None:
+def test_a_record_at_the_limit_is_read_in_bounded_memory(tmp_path: Path, unit: str) -> None:
     """The longest record (mostly refused actions), and the JSON that costs the most memory per byte."""
     head, tail = '{"rules": "classic", "seats": 2, "seed": 7, "actions": [', "]}"
     count = (LIMIT - len(head) - len(tail)) // (len(unit) + 1)
@@ -336,19 +337,19 @@ def assert_one_line(result: Result, start: str) -> str:
     return line
 
 
-def test_5_replay_of_an_action_with_a_huge_number_is_one_line() -> None:
+def test_uno_replay_of_an_action_with_a_huge_number_is_one_line() -> None:
     for action in (f"catch {BIG}", f"R7>{BIG}", f"W:g>{BIG}", f"FW+2@flex:r>{BIG}"):
         text = record_text(actions=[{"seat": 1, "action": action}])
         assert_one_line(invoke("replay", "-", input=text), "action 0 ")
 
 
-def test_6_an_action_of_50_mb_makes_a_short_error_line() -> None:
+def test_an_action_of_50_mb_makes_a_short_error_line() -> None:
     text = record_text(actions=[{"seat": 1, "action": "R7" * 5_000_000}])
     line = assert_one_line(invoke("replay", "-", input=text), "action 0 'R7R7")
     assert len(line) < 300
 
 
-def test_7_unknown_keys_cannot_retitle_the_terminal() -> None:
+def test_unknown_keys_cannot_retitle_the_terminal() -> None:
     text = record_text(**{TITLE: 1})
     line = assert_one_line(invoke("replay", "-", input=text), "record refused: unknown keys: ")
     assert line == "record refused: unknown keys: \\x1b]2;PWNED\\x07"
@@ -366,12 +367,12 @@ def test_7_unknown_keys_cannot_retitle_the_terminal() -> None:
         {"actions": [{"seat": 1, "action": "draw", TITLE: 0}]},
     ],
 )
-def test_7_every_echoed_piece_of_input_is_escaped(changes: dict[str, Any]) -> None:
+def test_every_echoed_piece_of_input_is_escaped(changes: dict[str, Any]) -> None:
     line = assert_one_line(invoke("replay", "-", input=record_text(**changes)), "")
     assert "\\x1b]2;PWNED\\x07" in line
 
 
-def test_8_replay_names_a_file_that_is_not_utf8(tmp_path: Path) -> None:
+def test_uno_replay_names_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
     text = record_text(rules="cl\xe4ssic")
     path.write_bytes(text.replace("\\u00e4", "\xe4").encode("latin-1"))
@@ -380,13 +381,13 @@ def test_8_replay_names_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     assert_one_line(invoke("replay", "-", input=b"\xff\xfe{}"), "record refused: cannot read standard input: not UTF-8")
 
 
-def test_8_a_utf8_byte_order_mark_is_allowed(tmp_path: Path) -> None:
+def test_a_utf8_byte_order_mark_is_allowed(tmp_path: Path) -> None:
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + record_text().encode())
     assert invoke("replay", str(path), "--json").exit_code == 0
 
 
-def test_5_simulate_reads_ascii_digits_only() -> None:
+def test_simulate_reads_ascii_digits_only() -> None:
     assert_one_line(invoke("simulate", "--games", "1", "--option", "target_score=\u0663"), "error: option ")
     assert invoke("simulate", "--games", "\u0663").exit_code == 2
     assert invoke("simulate", "--games", "1", "--seed", "\u0663").exit_code == 2
