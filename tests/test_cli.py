@@ -450,7 +450,7 @@ def test_play_refuses_a_bot_that_cannot_play_the_game_before_it_starts(tmp_path:
 )
 def test_uno_bot_refuses_a_bad_url_or_bot_as_a_usage_error_in_short_lines(args: list[str], option: str) -> None:
     """A malformed --url or an unknown --bot is a usage error (exit status 2, as everywhere else), refused
-    before connecting; every line is at most 500 characters (README, "Error lines"), bytes of UTF-8 too."""
+    before connecting; every line is at most 500 characters (docs/CLI.md, "Error lines"), bytes of UTF-8 too."""
     result = CliRunner().invoke(cli, ["bot", *args])
     assert result.exit_code == 2, result.output
     assert f"Invalid value for {option}" in result.stderr

@@ -42,7 +42,7 @@ def test_integer_values_are_digits_only() -> None:
 
 
 def test_integer_values_take_a_sign_and_18_digits_as_the_readme_promises() -> None:
-    """README, "Numbers on the command line": ASCII digits, a sign allowed, at most 18 digits; then the range."""
+    """docs/CLI.md, "Numbers on the command line": ASCII digits, a sign allowed, at most 18 digits; then the range."""
     spec = CLASSIC.option_spec("target_score")
     assert parse_option_value(spec, "+250") == 250
     assert parse_option_value(spec, "-3") == -3

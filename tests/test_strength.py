@@ -1,6 +1,6 @@
 """The strength targets at full size (10,000 games, seats rotated over the same deals): slow.
 
-``scripts/strength --full`` prints the same tournaments as the README's table.
+``scripts/strength --full`` prints the same tournaments as the table of docs/STRENGTH.md.
 """
 
 from __future__ import annotations

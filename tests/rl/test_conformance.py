@@ -19,7 +19,7 @@ from unoengine.core.rules import RULESETS
 from unoengine.rl import SingleAgentEnv, env
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", ROOT / "docs" / "RL.md"]
+DOCS = [ROOT / "docs" / "RL_INTRO.md", ROOT / "docs" / "RL.md"]
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -75,7 +75,7 @@ def test_nomercy_made_from_the_registry_passes_pettingzoo_api_test(seats: int) -
 
 
 def test_the_documented_registry_calls_run_as_written() -> None:
-    """Every ``pettingzoo.make(...)`` in the README and docs/RL.md runs; no page names a call that does not exist."""
+    """Every ``pettingzoo.make(...)`` of docs/RL_INTRO.md and docs/RL.md runs; no page names a call that is not."""
     import pettingzoo
 
     calls = []
