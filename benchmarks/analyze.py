@@ -12,14 +12,14 @@ What it measures
 Usage
     python benchmarks/analyze.py              # default budget and double, --jobs 2
     python benchmarks/analyze.py --json       # one JSON object on stdout
-    python benchmarks/analyze.py --write docs/REVIEW.md   # rewrite its analyze-speed block
+    python benchmarks/analyze.py --save       # write benchmarks/results/analyze.json
+    python benchmarks/analyze.py --write docs/REVIEW.md   # and rewrite that file's analyze-speed block
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import time
@@ -34,7 +34,7 @@ from unoengine.core.engine import apply, legal_actions
 from unoengine.core.record import Record, record_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import run_facts, shown_command, write_block
+from report import add_result_options, machine, publish
 
 
 def game(seed: int, decisions: int) -> Record:
@@ -72,33 +72,6 @@ def marks(analysis: Analysis) -> dict[str, int]:
     return found
 
 
-def markdown(result: dict[str, Any], argv: list[str]) -> str:
-    """The docs' block: the command, the machine, the time and marks at each budget, the marks that moved."""
-    command = shown_command("analyze.py", argv)
-    facts = run_facts()
-    load = os.getloadavg()[0]
-    lines = [
-        f"Measured {facts['date']} with `{command}` ({facts['build']}, Python {facts['python']}, "
-        f"{os.cpu_count()} cores, load {load:.1f}): a game of {result['actions']} actions and "
-        f"{result['decisions']} reviewed decisions.",
-        "",
-        f"| budget (deals a decision) | seconds, `--jobs {result['jobs']}` | inaccuracies | mistakes | blunders |",
-        "|---:|---:|---:|---:|---:|",
-    ]
-    for run in result["runs"]:
-        marks = run["marks"]
-        lines.append(
-            f"| {run['iterations']:,} | {run['seconds']:.1f} | {marks['inaccuracy']} | {marks['mistake']} |"
-            f" {marks['blunder']} |"
-        )
-    lines += [
-        "",
-        f"Doubling the budget changed {result['marks_changed']} mark(s) of {result['decisions']}; the drop"
-        f" moved by {result['mean_drop_change']} on average and {result['max_drop_change']} at most.",
-    ]
-    return "\n".join(lines)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game-seed", type=int, default=32)
@@ -106,8 +79,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--write", type=Path, help="rewrite the analyze-speed block of this Markdown file")
+    add_result_options(parser, "analyze-speed")
     args = parser.parse_args()
+    measured_on = machine()
     record = game(args.game_seed, args.decisions)
     runs: list[dict[str, Any]] = []
     reviews: list[Analysis] = []
@@ -130,8 +104,8 @@ def main() -> None:
         "mean_drop_change": round(sum(moved) / max(len(moved), 1), 4),
         "max_drop_change": round(max(moved, default=0.0), 4),
     }
-    if args.write is not None:
-        write_block(args.write, "analyze-speed", markdown(result, sys.argv[1:]))
+    if args.save or args.write is not None:
+        publish("analyze", sys.argv[1:], result, measured_on, args.write)
     if args.json:
         print(json.dumps(result))
         return

@@ -52,7 +52,7 @@ for path in (HERE.parent / "src", HERE):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from report import facts_line, run, run_facts, text_table  # noqa: E402
+from report import add_result_options, facts_line, run, run_facts, text_table  # noqa: E402
 from unoengine import apply_unchecked, legal_actions, new_game  # noqa: E402
 from unoengine.bots.random_bot import RandomBot  # noqa: E402
 from unoengine.bots.rng import seat_random  # noqa: E402
@@ -230,6 +230,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--reps", type=int, default=8, help="slices per side and case (default 8)")
     parser.add_argument("--quick", action="store_true", help="3 slices of 0.2 s")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_result_options(parser, "batch-speed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--case", action="append", metavar="RULES:SEATS", help="a case (repeatable)")
     args = parser.parse_args(argv)
@@ -245,7 +246,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run(parse_args, bench, report_lines, argv)
+    return run(parse_args, bench, report_lines, argv, "batch")
 
 
 if __name__ == "__main__":

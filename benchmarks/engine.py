@@ -895,6 +895,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--reps", type=int, default=12, help="slices per side and case (default 12)")
     p.add_argument("--quick", action="store_true", help="about 20 s: 3 slices of 0.25 s, fewer sampled states")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--save", action="store_true", help="write the JSON result to benchmarks/results/ (engine_pure.json: --pure)"
+    )
+    p.add_argument(
+        "--write",
+        type=Path,
+        metavar="FILE",
+        help="write the JSON result, then rewrite the engine-speed (--pure: engine-pure-speed) block of FILE from it",
+    )
     p.add_argument("--no-rlcard", action="store_true", help="ours only; install nothing")
     p.add_argument("--pure", action="store_true", help="measure the pure-Python build (UNOENGINE_PURE=1)")
     p.add_argument("--seed", type=int, default=1)
@@ -930,11 +939,21 @@ def main(argv: list[str] | None = None) -> int:
         # The build is chosen when unoengine is first imported: run again with the pure one.
         os.environ["UNOENGINE_PURE"] = "1"
         os.execv(sys.executable, [sys.executable, *sys.argv])
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
+    import report as results  # benchmarks/report.py: the JSON result and the docs' block
+
+    measured_on = results.machine()
     report = bench(args)
     if args.json:
         print(json.dumps(report))
     else:
         print("\n".join(report_lines(report)))
+    if args.save or args.write is not None:
+        name = "engine_pure" if args.pure else "engine"
+        argv = sys.argv[1:] if argv is None else argv
+        path = results.publish(name, argv, report, measured_on, args.write, script="engine.py")
+        print(f"result written to {path}", file=sys.stderr)
     return 0
 
 

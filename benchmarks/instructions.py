@@ -1,4 +1,4 @@
-"""Instructions a step under callgrind: the fixed loop the README's instruction counts come from.
+"""Instructions a step under callgrind: the fixed loop docs/PERFORMANCE.md's instruction counts come from.
 
 What it measures
     ``legal_actions`` + ``apply`` with the random bot (one generator for the run,

@@ -20,8 +20,9 @@ afterwards).
   python benchmarks/notify_commit.py --db postgresql://postgres@127.0.0.1/uno --connections 1 4 16 --json
   python benchmarks/notify_commit.py --db postgresql://postgres@127.0.0.1/uno --connections 16 --store-tables 1000
 
-``--write README.md`` rewrites the block between ``<!-- notify-commit:begin -->`` and
-``<!-- notify-commit:end -->`` of that file with this run's figures and its command.
+``--save`` writes the run's result (figures, machine, date, command) to
+``benchmarks/results/notify_commit.json``; ``--write FILE`` writes it too, then rewrites the block between
+``<!-- notify-commit:begin -->`` and ``<!-- notify-commit:end -->`` of FILE from it (``benchmarks/render.py``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from typing import Any
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import shown_command, write_block
+from report import add_result_options, machine, publish
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -151,38 +152,6 @@ async def measure_store(url: str, tables: int, seconds: float) -> dict[str, Any]
     }
 
 
-def markdown(report: dict[str, Any], argv: list[str]) -> str:
-    """The README's block: the command, the machine's load, the raw commits and the store's group commit."""
-    command = shown_command("notify_commit.py", argv)
-    before, after = report["load_before"][0], report["load_after"][0]
-    lines = [
-        f"Measured {time.strftime('%Y-%m-%d')} with `{command}` ({report['cores']} cores, load {before} → {after}):",
-        "",
-        "| writers | commits/s without `NOTIFY` | with `NOTIFY` | commit p99 without / with |",
-        "|---:|---:|---:|---:|",
-    ]
-    cases = {(row["connections"], row["notify"]): row for row in report["cases"]}
-    for connections in sorted({row["connections"] for row in report["cases"]}):
-        plain, notified = cases[(connections, False)], cases[(connections, True)]
-        lines.append(
-            f"| {connections} | {plain['commits_per_s']:,.0f} | {notified['commits_per_s']:,.0f} |"
-            f" {plain['commit_p99_ms']} / {notified['commit_p99_ms']} ms |"
-        )
-    if report["store"]:
-        lines += [
-            "",
-            "| tables appending through `PostgresStore` | actions/s | transactions/s | actions a transaction |"
-            " append p50 / p99 |",
-            "|---:|---:|---:|---:|---:|",
-        ]
-        for row in report["store"]:
-            lines.append(
-                f"| {row['store_tables']:,} | {row['actions_per_s']:,.0f} | {row['transactions_per_s']:,.0f} |"
-                f" {row['actions_per_transaction']} | {row['append_p50_ms']} / {row['append_p99_ms']} ms |"
-            )
-    return "\n".join(lines)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", required=True, help="postgresql://... (a scratch table is made and dropped)")
@@ -190,8 +159,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--store-tables", type=int, nargs="*", default=[], metavar="N")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--write", type=Path, help="rewrite the notify-commit block of this Markdown file")
+    add_result_options(parser, "notify-commit")
     args = parser.parse_args()
+    measured_on = machine()
     load = [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
     rows = []
     for connections in args.connections:
@@ -205,8 +175,8 @@ def main() -> None:
         "store": stored,
         "load_after": [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]],
     }
-    if args.write is not None:
-        write_block(args.write, "notify-commit", markdown(report, sys.argv[1:]))
+    if args.save or args.write is not None:
+        publish("notify_commit", sys.argv[1:], report, measured_on, args.write)
     if args.json:
         print(json.dumps(report))
         return

@@ -36,7 +36,7 @@ for path in (HERE.parent / "src", HERE):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from report import facts_line, run, run_facts, text_table  # noqa: E402
+from report import add_result_options, facts_line, run, run_facts, text_table  # noqa: E402
 from unoengine.core.perft import PerftCase, parse_perft, perft  # noqa: E402
 
 PERFT_DIR = HERE.parent / "tests" / "perft"
@@ -158,6 +158,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--match", help="only positions whose id contains this")
     parser.add_argument("--quick", action="store_true", help="--max-nodes 5000 --runs 1")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_result_options(parser, "perft-speed")
     args = parser.parse_args(argv)
     if args.quick:
         args.max_nodes, args.runs = 5_000, 1
@@ -167,7 +168,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run(parse_args, bench, report_lines, argv)
+    return run(parse_args, bench, report_lines, argv, "perft")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,8 @@ Usage
     python benchmarks/rl_env.py --quick       # about 30 s
     python benchmarks/rl_env.py --json        # one JSON object on stdout
     python benchmarks/rl_env.py --breakdown   # and the cost of each part of a step
+    python benchmarks/rl_env.py --breakdown --save    # write benchmarks/results/rl_env.json
+    python benchmarks/rl_env.py --breakdown --write docs/PERFORMANCE.md   # and rewrite its rl-speed block
 
 Targets (issue 34): ``aec`` ≥ 3× ``rlcard_env`` (5× if it can), ``gym`` ≥ 3×,
 ``vector_256`` ≥ 20× and rising with the batch.
@@ -73,7 +75,7 @@ if str(REPO / "src") not in sys.path:
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from report import write_block  # noqa: E402
+from report import add_result_options, machine, publish  # noqa: E402
 from unoengine import _build  # noqa: E402
 from unoengine.rl import SingleAgentEnv, VectorEnv, env  # noqa: E402
 from unoengine.rl.vector_env import sample_actions  # noqa: E402
@@ -310,63 +312,6 @@ def run_slice(side: Side, seconds: float) -> float:
     return steps / elapsed
 
 
-LABELS = {
-    "rlcard_env": "RLCard `env.run` (random agents)",
-    "rlcard_engine": "RLCard bare `UnoGame`",
-    "aec": "ours AEC (`env`, PettingZoo API)",
-    "gym": "ours Gymnasium (`SingleAgentEnv` vs `random`)",
-    "vector_bots": "ours `VectorEnv(256)` vs `random` inside",
-}
-PARTS = {
-    "engine_and_offers": "the engine's step and the offers (`Match.take_id`)",
-    "observation": "the observation writer",
-    "mask": "the mask writer",
-    "clear": "clearing the arrays (NumPy)",
-    "agent": "the agent (`sample_actions`)",
-    "env_step": "all of `env.step` and the agent",
-}
-AEC_PARTS = {
-    "aec_step": "a step of the AEC side",
-    "aec_agent": "its agent alone (`np.flatnonzero` on the mask and `Generator.choice`)",
-}
-
-
-def label(name: str) -> str:
-    if name.startswith("vector_") and name != "vector_bots":
-        return f"ours `VectorEnv({name.removeprefix('vector_')})`, self-play"
-    return LABELS[name]
-
-
-def markdown(report: dict[str, Any], command: str) -> str:
-    """The README's block of figures, from one run's report."""
-    ratios = report["vs_rlcard_env"] or {}
-    targets = report["targets"] or {}
-    lines = [
-        f"Measured {report['date']} with `{command}`: Classic, 2 seats, {report['build']} build, Python "
-        f"{report['python']}, NumPy {report['numpy']}, RLCard {report['rlcard'] or 'not measured'}; "
-        f"{report['repetitions']} alternating slices of {report['slice_seconds']} s per side (medians); "
-        f"{report['cpus']} cores, load average {report['load']} at the start (a shared machine: the absolute "
-        "figures move from run to run, the ratios much less).",
-        "",
-        "| side | steps/s | × RLCard env | target |",
-        "|---|---:|---:|---|",
-    ]
-    for name, value in report["steps_per_s"].items():
-        ratio = f"{ratios[name]:.2f}" if name in ratios else "n/a"
-        target = targets.get(name)
-        verdict = "" if target is None else f"≥ {target['target']:g}×: {'met' if target['met'] else '**missed**'}"
-        lines.append(f"| {label(name)} | {value:,.0f} | {ratio} | {verdict} |")
-    parts = report["breakdown_us_per_game_step"]
-    if parts:
-        shown = "; ".join(f"{PARTS[name]} {parts[name]:.2f}" for name in PARTS)
-        aec = "; ".join(f"{AEC_PARTS[name]} {parts[name]:.2f}" for name in AEC_PARTS)
-        lines += [
-            "",
-            f"Where a step of `VectorEnv(256)` goes, µs a game-step: {shown}. The AEC side, µs: {aec}.",
-        ]
-    return "\n".join(lines)
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="fewer, shorter slices")
@@ -374,7 +319,7 @@ def main() -> None:
     p.add_argument("--repetitions", type=int, default=8)
     p.add_argument("--batches", default="16,256,4096", help="games in the vector env, comma-separated")
     p.add_argument("--breakdown", action="store_true", help="also time each part of a vector env step")
-    p.add_argument("--write", type=Path, help="rewrite the rl-speed block of this Markdown file (README.md)")
+    add_result_options(p, "rl-speed")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     p.add_argument("--no-rlcard", action="store_true", help="ours only; install nothing")
     args = p.parse_args()
@@ -393,6 +338,7 @@ def main() -> None:
             error = f"rlcard could not be installed: {failure}"
             sides = [name for name in sides if not name.startswith("rlcard")]
     load = f"{os.getloadavg()[0]:.1f}"
+    measured_on = machine()
     made = {name: make_side(name, 1) for name in sides}
     for side in made.values():
         run_slice(side, min(0.3, args.slice))  # warm-up
@@ -430,9 +376,8 @@ def main() -> None:
         if args.breakdown
         else None,
     }
-    if args.write is not None:
-        command = "python benchmarks/rl_env.py " + " ".join(sys.argv[1:])
-        write_block(args.write, "rl-speed", markdown(report, command.strip()))
+    if args.save or args.write is not None:
+        publish("rl_env", sys.argv[1:], report, measured_on, args.write)
     if args.json:
         print(json.dumps(report, indent=2))
         return

@@ -11,7 +11,8 @@ WebSocket transport (uvicorn, websockets, Starlette, the sockets) costs.
 
   python benchmarks/server_actor.py --tables 200 --actions 20000
   python benchmarks/server_actor.py --json
-  python benchmarks/server_actor.py --write README.md    # rewrite its server-actor block
+  python benchmarks/server_actor.py --save               # write benchmarks/results/server_actor.json
+  python benchmarks/server_actor.py --write docs/PERFORMANCE.md   # and rewrite that file's server-actor block
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import sys
 import tempfile
@@ -33,7 +33,7 @@ from unoengine.server.protocol import parse_message
 from unoengine.server.store import SQLiteStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import run_facts, shown_command, write_block
+from report import add_result_options, machine, publish
 
 
 class Outlet:
@@ -137,22 +137,14 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--write", type=Path, help="rewrite the server-actor block of this Markdown file")
+    add_result_options(parser, "server-actor")
     args = parser.parse_args()
     if not 1 <= args.tables <= 5000 or not 1 <= args.actions <= 10_000_000:
         parser.error("--tables 1..5000, --actions 1..10,000,000")
+    measured_on = machine()
     result = asyncio.run(measure(args.tables, args.actions, args.seed))
-    if args.write is not None:
-        command = shown_command("server_actor.py", sys.argv[1:])
-        facts = run_facts()
-        write_block(
-            args.write,
-            "server-actor",
-            f"Measured {facts['date']} with `{command}` ({facts['build']}, {os.cpu_count()} cores, load"
-            f" {os.getloadavg()[0]:.1f}): **{result['cpu_us_per_action'] / 1000:.2f} ms of CPU an action** for the"
-            f" table's own work and its commit, {result['tables']} tables, {result['actions_per_commit']:.0f} actions a"
-            " commit.",
-        )
+    if args.save or args.write is not None:
+        publish("server_actor", sys.argv[1:], result, measured_on, args.write)
     if args.json:
         print(json.dumps(result))
     else:

@@ -48,12 +48,14 @@ leaves); when the window opens the benchmark asks for the N games' reviews (``GE
 many finished in the window, ``review_cpu`` the cores the server's analysis processes used (they
 are the server's children: not in ``server_cpu``, and no longer in ``others_cpu``).
 
-``--write README.md`` records the run in a JSON-lines file (``--results``, by default
-``benchmarks/results/server_load.jsonl``: one line per command, a rerun of a command
-replacing its line) and rewrites the block between ``<!-- server-load:begin -->`` and
-``<!-- server-load:end -->`` of the file as a table with a row per line of that file::
+``--save`` records the run in a JSON-lines file (``--results``, by default
+``benchmarks/results/server_load.jsonl``: one line per command, a rerun of a command replacing
+its line; each line a result as ``benchmarks/report.py``'s ``result`` makes it: the figures, the
+machine, the date and the command); ``--write FILE`` records it too, then rewrites the block between
+``<!-- server-load:begin -->`` and ``<!-- server-load:end -->`` of FILE as a table with a row per
+line of that file (``benchmarks/render.py``, which renders every block of the docs from the results)::
 
-  python benchmarks/server_load.py --tables 100 --seconds 10 --pace human --write README.md
+  python benchmarks/server_load.py --tables 100 --seconds 10 --pace human --write docs/PERFORMANCE.md
 
 To drop a row, delete its line from the results file and rerun any command with ``--write``.
 """
@@ -561,14 +563,17 @@ async def run(
 
 
 BEGIN, END = "<!-- server-load:begin -->", "<!-- server-load:end -->"
-RESULTS = Path(__file__).resolve().parent / "results" / "server_load.jsonl"
-UNMEASURED = {"--json": 0, "--write": 1, "--results": 1}
+RESULTS = (
+    Path(os.environ.get("UNOENGINE_BENCHMARK_RESULTS") or Path(__file__).resolve().parent / "results")
+    / "server_load.jsonl"
+)
+UNMEASURED = {"--json": 0, "--write": 1, "--results": 1, "--save": 0}
 """Options that do not change what is measured (and how many values follow them): left out of a row's command."""
 
 
 def command_line(argv: list[str]) -> str:
-    """The command of a run, its row's key (``report.shown_command``): without ``--json``/``--write``/``--results``,
-    a ``--db`` URL shown as ``postgresql://…``."""
+    """The command of a run, its row's key (``report.shown_command``): without ``--json``/``--write``/``--results``/
+    ``--save``, a ``--db`` URL shown as ``postgresql://…``."""
     return str(_report().shown_command("server_load.py", argv, UNMEASURED))
 
 
@@ -588,35 +593,9 @@ def record(results: Path, report: dict[str, Any]) -> list[dict[str, Any]]:
     return runs
 
 
-def ms(value: float) -> str:
-    return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
-
-
 def markdown(runs: list[dict[str, Any]]) -> str:
-    """The README's block: a table, a row per run (in the results file's order)."""
-    lines = [
-        "| command | date | load before → after | others' cores | actions/s | server CPU an action "
-        "| end to end p50 / p99 | in the server p50 / p99 | commit p50 / p99 | clients' lag p99 | errors "
-        "| setup + deal |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for run in runs:
-        cells = [
-            f"`{run['command']}`",
-            run["date"],
-            f"{run['load_before'][0]:.1f} → {run['load_after'][0]:.1f}",
-            f"{run['others_cpu']:.2f}",
-            f"{run['actions_per_s']:,.0f}",
-            f"{run['server_cpu_ms_per_action']:.2f} ms",
-            f"{ms(run['p50_ms'])} / {ms(run['p99_ms'])} ms",
-            f"{ms(run['server_p50_ms'])} / {ms(run['server_p99_ms'])} ms",
-            f"{ms(run['commit_p50_ms'])} / {ms(run['commit_p99_ms'])} ms",
-            f"{ms(run['client_lag_p99_ms'])} ms",
-            str(run["errors"]),
-            f"{run['setup_s']:.1f} + {run['deal_s']:.1f} s",
-        ]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    """The docs' table, a row per run (in the results file's order): ``benchmarks/render.py``'s."""
+    return str(_render().server_load_table(runs))
 
 
 def write_block(path: Path, block: str) -> None:
@@ -636,6 +615,14 @@ def _report() -> Any:
     import report
 
     return report
+
+
+def _render() -> Any:
+    """``benchmarks/render.py``, the docs' blocks from the results."""
+    _report()  # the folder on sys.path
+    import render
+
+    return render
 
 
 def run_facts() -> dict[str, str]:
@@ -660,10 +647,11 @@ def main() -> None:
     )
     parser.add_argument("--db", default=None, help="postgresql://... : serve from PostgreSQL (default: SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="server processes on the port (needs --db)")
+    parser.add_argument("--save", action="store_true", help="add the run to --results (a line per command)")
     parser.add_argument(
-        "--write", type=Path, help="add the run to --results, rewrite the server-load block of this file"
+        "--write", type=Path, help="add the run to --results, rewrite the server-load block of this file from it"
     )
-    parser.add_argument("--results", type=Path, default=RESULTS, help="the runs' JSON-lines file (with --write)")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the runs' JSON-lines file (--save, --write)")
     parser.add_argument("--reviews", type=int, default=0, help="ask for N finished games' reviews in the window")
     parser.add_argument("--client-worker", metavar="JOB", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -679,12 +667,22 @@ def main() -> None:
         parser.error("--workers 1..16, and more than one needs --db postgresql://...")
     if args.write is not None and not args.write.exists():
         parser.error(f"--write: no {args.write}")
+    measured_on = _report().machine()
     result = asyncio.run(
         run(args.tables, args.seconds, args.pace, args.warmup, processes, args.db, args.workers, args.reviews)
     )
     result = {"command": command_line(sys.argv[1:]), **run_facts(), **result}
-    if args.write is not None:
-        write_block(args.write, markdown(record(args.results, result)))
+    if args.save or args.write is not None:
+        after, cores = result["load_after"], measured_on.get("cores")
+        measured_on = {
+            **measured_on,
+            "load_after": after,
+            "notes": _report().busy_note(result["load_before"], cores, after),
+        }
+        saved = _report().result("server_load", sys.argv[1:], result, measured_on, UNMEASURED)
+        runs = record(args.results, saved)
+        if args.write is not None:
+            write_block(args.write, _render().render_block("server-load", runs, args.results))
     if args.json:
         print(json.dumps(result))
     else:

@@ -1,8 +1,8 @@
-"""The README's strength table: tournaments of ``ismcts`` against ``heuristic`` and ``random``.
+"""The strength table of docs/STRENGTH.md: tournaments of ``ismcts`` against ``heuristic`` and ``random``.
 
 ``scripts/strength`` runs it (short: 200 games a row; ``--full``: 10,000 games a row,
 the targets' size, for the rows of share 1); ``--json`` prints every tournament's
-figures; ``--plot FILE.png`` saves the heads-up row's chart (the README's). Every row is one
+figures; ``--plot FILE.png`` saves the heads-up row's chart (docs/STRENGTH.md's). Every row is one
 ``uno tournament`` (seats rotated over the same deals, seed 20000), so any row can
 be rerun alone with the command it prints.
 """

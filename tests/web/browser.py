@@ -36,17 +36,17 @@ SHOTS = (
     if os.environ.get("UNO_SCREENSHOTS")
     else Path(tempfile.gettempdir()) / "unoengine-web-screenshots"
 )
-"""UNO_SCREENSHOTS=1 refreshes the README's screenshots (docs/screenshots/); otherwise they go to a temporary folder."""
+"""UNO_SCREENSHOTS=1 refreshes the docs' screenshots (docs/screenshots/); otherwise they go to a temporary folder."""
 
 
 async def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
-    """A screenshot of the page as ``name``; for the README, reduced to a small 128-colour PNG (Pillow)."""
+    """A screenshot of the page as ``name``; for the docs, reduced to a small 128-colour PNG (Pillow)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / name
     await page.wait_for_timeout(600)  # the card just played has landed (its flight takes 350 ms)
     await page.screenshot(path=path, full_page=full_page)
     if os.environ.get("UNO_SCREENSHOTS"):
-        from PIL import Image  # matplotlib's dependency: only needed to refresh the README's pictures
+        from PIL import Image  # matplotlib's dependency: only needed to refresh the docs' pictures
 
         with Image.open(path) as image:
             small = image.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)

@@ -1,4 +1,4 @@
-"""The levels for people: ``easy``, ``medium`` and ``hard``, each a measured bot (README, "Bot strength")."""
+"""The levels for people: ``easy``, ``medium`` and ``hard``, each a measured bot (docs/STRENGTH.md)."""
 
 from __future__ import annotations
 

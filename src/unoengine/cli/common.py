@@ -21,7 +21,7 @@ EXIT_FAILED = 1
 """Exit status of work that ran but failed: a game too long, a bot that failed, a file not saved."""
 
 LINE_LIMIT = MESSAGE_LIMIT + 100
-"""The longest error line a command prints (README, "Limits and errors")."""
+"""The longest error line a command prints (docs/CLI.md, "Limits and errors")."""
 
 
 def fail(message: str, status: int = EXIT_REFUSED) -> NoReturn:

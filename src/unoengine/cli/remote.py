@@ -33,7 +33,7 @@ _TABLE_URL = re.compile(r"(https?)://([^/]+)/t/([A-Za-z0-9_-]+)/?")
 
 ERROR_LIMIT = 300
 """The most characters of a server's or a connection's message that an error line of ``uno bot`` repeats
-(README, "Error lines": a line is at most 500 characters)."""
+(docs/CLI.md, "Limits and errors": a line is at most 500 characters)."""
 
 
 def _value(name: str, value: Any) -> Any:

@@ -7,7 +7,7 @@ for ``uno simulate``, ``uno play``, ``uno serve``'s lobby and the library alike.
 
 Text values: a yes/no option takes exactly ``true`` or ``false`` (any case);
 an integer option takes ASCII digits only, a sign allowed (``500``, ``+500``;
-no ``_``, no spaces inside, at most :data:`MAX_OPTION_DIGITS` digits: README,
+no ``_``, no spaces inside, at most :data:`MAX_OPTION_DIGITS` digits: docs/CLI.md,
 "Numbers on the command line"), then the option's range applies; a word option takes one of its words (any
 case). Anything else is refused with a one-line message naming the option.
 
