@@ -168,10 +168,15 @@ if __name__ == "unoengine._build" and BUILD == "pure" and not any(f is _PreferSo
     sys.meta_path.insert(0, _PreferSource)
 
 
+def running() -> str:
+    """The build that runs: ``"compiled"`` or ``"pure"`` (the engine's module as imported; :data:`BUILD` before)."""
+    engine = sys.modules.get("unoengine.core.engine")
+    if engine is None:
+        return BUILD
+    return "compiled" if not str(getattr(engine, "__file__", "")).endswith(".py") else "pure"
+
+
 def describe() -> str:
     """One line for ``uno --version``: which build runs, and why."""
-    engine = sys.modules.get("unoengine.core.engine")
-    actual = BUILD
-    if engine is not None:
-        actual = "compiled" if not str(getattr(engine, "__file__", "")).endswith(".py") else "pure"
+    actual = running()
     return f"{actual} build ({REASON})" if actual == BUILD else f"{actual} build"

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import platform
 import re
 from collections.abc import Callable
 from importlib import resources
@@ -58,10 +59,18 @@ def _stdout() -> Console:
     return Console(highlight=False)
 
 
+def version_message() -> str:
+    """``uno --version``: ``uno 0.1.0 (compiled build, CPython 3.11.7)``, or ``(pure Python build, ...)`` and why."""
+    actual = _build.running()
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    if actual == "compiled":
+        return f"%(prog)s %(version)s (compiled build, {python})"
+    why = f": {_build.REASON}" if _build.BUILD == "pure" else ""
+    return f"%(prog)s %(version)s (pure Python build, {python}){why}"
+
+
 @click.group("uno", cls=UnoGroup, context_settings=CONTEXT)
-@click.version_option(
-    __version__, "-V", "--version", prog_name="uno", message=f"%(prog)s (unoengine) %(version)s, {_build.describe()}"
-)
+@click.version_option(__version__, "-V", "--version", prog_name="uno", message=version_message())
 def cli() -> None:
     """unoengine: UNO (Classic, Duo, Flex!, Show 'Em No Mercy) from the terminal.
 
