@@ -30,9 +30,11 @@ def arrange(
     dealer: int = 0,
     options: dict[str, Any] | None = None,
     rest_to: int | None = None,
+    rules: str = "classic",
 ) -> GameState:
-    """A Classic state with exactly these cards where they are named."""
-    state = new_game("classic", len(hands), seed=0, options=options, dealer=dealer)
+    """A Classic state (or one of ``rules``, whose deck holds the named cards) with exactly these cards where they
+    are named."""
+    state = new_game(rules, len(hands), seed=0, options=options, dealer=dealer)
     cards = state.tables.cards
     free: dict[Any, list[CardId]] = {}
     for card_id in range(len(cards) - 1, -1, -1):

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from tests.helpers import hand, legal, run, top
+from tests.rules.classic._arrange import arrange as arrange_classic
 from unoengine import Color, GameState, IllegalActionError, apply, legal_actions, new_game, parse_card
 from unoengine.core.actions import format_action, parse_action
-from unoengine.core.cards import CardId, format_card
+from unoengine.core.cards import format_card
 from unoengine.core.events import KnockedOut, event_to_json
 from unoengine.core.notation import format_state, parse_state
 from unoengine.core.rules import RULESETS, find_rules
@@ -37,34 +38,12 @@ def arrange(
 ) -> GameState:
     """A No Mercy state with exactly these cards where they are named; the rest of the deck lies under the draw
     pile's named cards (``draw``, top first); ``out``: seats knocked out of the round (N-22)."""
-    state = new_game("nomercy", len(hands), seed=0, options=options)
-    cards = state.tables.cards
-    free: dict[Any, list[CardId]] = {}
-    for card_id in range(len(cards) - 1, -1, -1):
-        free.setdefault(cards[card_id], []).append(card_id)
-
-    def take(text: str) -> CardId:
-        ids = free.get(parse_card(text))
-        if not ids:
-            raise ValueError(f"no {text} left in the deck")
-        return ids.pop()
-
-    hand_ids = [[take(text) for text in seat_hand] for seat_hand in hands]
-    discard = tuple(take(text) for text in [*under, top])
-    drawn = [take(text) for text in draw]
-    rest = sorted(card_id for ids in free.values() for card_id in ids)
-    face = parse_card(top)
-    current = face.color if face.color is not None else Color.parse(color or "r")
+    state = arrange_classic(
+        hands, top, draw, to_act=to_act, color=color, under=under, direction=direction, options=options, rules="nomercy"
+    )
     return state._replace(
-        hands=tuple(tuple(ids) for ids in hand_ids),
-        draw_pile=tuple(rest) + tuple(reversed(drawn)),
-        discard_pile=discard,
-        color=current,
-        direction=direction,
         power=tuple(seat not in out for seat in range(len(hands))),
         pending=pending if pending is not None else Turn(to_act),
-        unsafe=None,
-        blocked=0,
     )
 
 

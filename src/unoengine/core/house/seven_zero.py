@@ -92,6 +92,19 @@ class SevenZeroPlays(PlayFilter):
         return action.card.number == 7
 
 
+def knowledge_moves(work: Work, receiver: dict[Seat, Seat], moved: list[Seat], before: list[bytes]) -> None:
+    """G-2 after hands moved (``receiver``: each giver's taker; ``moved``: the givers, in the order they learn):
+    what was known of a hand moves with it, except to the seat now holding it, and each giver knows the hand it
+    gave (``before``: the hands before the move)."""
+    work.known = tuple(
+        (viewer, receiver.get(holder, holder), card)
+        for viewer, holder, card in work.known
+        if viewer != receiver.get(holder, holder)
+    )
+    for giver in moved:
+        work.learn(giver, receiver[giver], before[giver])
+
+
 def swap_hands(work: Work, seat: Seat, number: int, target: Seat | None) -> None:
     """A 7 swaps hands with ``target``; a 0 passes every hand one seat on in the direction of play.
 
@@ -111,13 +124,7 @@ def swap_hands(work: Work, seat: Seat, number: int, target: Seat | None) -> None
             hands[work.next_seat(owner)] = before[owner]
         moved = list(range(work.seats))
         receiver = {owner: work.next_seat(owner) for owner in moved}
-    work.known = tuple(
-        (viewer, receiver.get(holder, holder), card)
-        for viewer, holder, card in work.known
-        if viewer != receiver.get(holder, holder)
-    )
-    for giver in moved:
-        work.learn(giver, receiver[giver], before[giver])
+    knowledge_moves(work, receiver, moved, before)
     work.unsafe = None
     for offset in range(work.seats):
         candidate = work.next_seat(seat, offset)

@@ -42,7 +42,7 @@ from unoengine.core.cards import COLORS, Card, CardId, Rank, Seat, card_name, fo
 from unoengine.core.errors import excerpt
 from unoengine.core.events import HandsSwapped, KnockedOut
 from unoengine.core.house import allowed, rule_set_options
-from unoengine.core.house.seven_zero import seven_zero_plays, seven_zero_refusal
+from unoengine.core.house.seven_zero import knowledge_moves, seven_zero_plays, seven_zero_refusal
 from unoengine.core.rules.compose import AfterPlay, GameParts, HouseRule, PlayFilter
 from unoengine.core.rules.decisions import BASE_DECISIONS, drawn_card, with_base
 from unoengine.core.rules.option_specs import Options, OptionSpec
@@ -544,13 +544,7 @@ def rotate_hands(work: Work, seat: Seat, number: int, target: Seat | None) -> No
     for giver, taker in receiver.items():
         hands[taker] = before[giver]
     moved = sorted(receiver)
-    work.known = tuple(
-        (viewer, receiver.get(holder, holder), card)
-        for viewer, holder, card in work.known
-        if viewer != receiver.get(holder, holder)
-    )
-    for giver in moved:
-        work.learn(giver, receiver[giver], before[giver])
+    knowledge_moves(work, receiver, moved, before)
     work.unsafe = None
     candidate = seat
     for _ in range(len(moved) + 1):
