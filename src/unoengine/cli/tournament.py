@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import tempfile
 from pathlib import Path
@@ -224,7 +225,15 @@ def tournament(
     intervals resample whole deals; the ratings are fitted on all the games at
     once. The figures do not depend on --jobs (only the timings do).
     """
-    from unoengine.play.tournament import ROUND_ROBIN, Runner, make_plan, plot, ray_runner, run_tournament
+    from unoengine.play.tournament import (
+        PLOT_NEEDS,
+        ROUND_ROBIN,
+        Runner,
+        make_plan,
+        plot,
+        ray_runner,
+        run_tournament,
+    )
 
     try:
         ruleset = find_rules(rules)
@@ -245,6 +254,8 @@ def tournament(
     except ValueError as error:
         fail(f"error: {error}")
     picture = None if plot_file is None else plot_path(plot_file)
+    if picture is not None and importlib.util.find_spec("matplotlib") is None:
+        fail(f"error: --plot: {PLOT_NEEDS}")
     played = describe_options(ruleset, options, preset, leave_out=("single_round",)) + (
         ", whole games" if match else ""
     )

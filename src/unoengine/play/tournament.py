@@ -773,6 +773,10 @@ def ray_runner(address: str | None = None, **init: Any) -> Runner:
     return run
 
 
+PLOT_NEEDS = 'a plot needs matplotlib, which playing does not: pip install "unoengine[plot]"'
+"""What :func:`plot` says when matplotlib is not installed (the ``plot`` extra)."""
+
+
 def plot(result: TournamentResult, path: str, played: str | None = None) -> None:
     """Save a bar chart of the bots' win rates with their 95% deal-bootstrap intervals (matplotlib) at ``path``.
 
@@ -780,7 +784,10 @@ def plot(result: TournamentResult, path: str, played: str | None = None) -> None
     (:func:`~unoengine.core.options.describe_options`; by default, the plan's options that differ
     from the rule set's defaults, or ``official rules``).
     """
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError as error:
+        raise ModuleNotFoundError(PLOT_NEEDS, name="matplotlib") from error
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
