@@ -15,6 +15,7 @@ from tests.helpers import run
 from tests.rules.no_mercy.test_no_mercy import arrange
 from unoengine import GameState, view_for
 from unoengine.bots.base import LEVELS, game_refusal, known_bots, make_bot
+from unoengine.bots.evaluation import win_probabilities
 from unoengine.bots.heuristic import HeuristicBot, MercyTable, next_in_round
 from unoengine.core.actions import format_action
 from unoengine.play.simulate import play_games
@@ -183,3 +184,12 @@ def test_the_heuristic_beats_random(seats: int, floor: float) -> None:
     games = play_games("nomercy", range(600), ["heuristic", *["random"] * (seats - 1)], seats=seats)
     wins = sum(1 for game in games if game.winner == 0)
     assert wins / len(games) > floor
+
+
+def test_the_fitted_evaluation_gives_a_knocked_out_seat_no_chance() -> None:
+    """win_probabilities (ismcts's evaluation, and any other caller's) counts only the seats in the round (N-22)."""
+    state = arrange([["R5", "B1"], [], ["Y1", "Y2", "Y3"], ["G1"]], top="R3", to_act=0, out=[1])
+    chances = win_probabilities(state)
+    assert chances[1] == 0.0
+    assert abs(sum(chances) - 1.0) < 1e-9
+    assert chances[3] > chances[2]  # one card left against three

@@ -271,9 +271,53 @@ def win_probabilities(state: GameState, weights: Sequence[float] | None = None) 
         if won is None:
             return [1.0 / seats] * seats
         return [1.0 if seat == won else 0.0 for seat in range(seats)]
+    if state.rules.seat_flags == "in_round":
+        return in_round_probabilities(state, weights)
     if weights is None:
         key = (state.rules.name, seats)
         weights = _WEIGHTS_CACHE.get(key)
         if weights is None:
             weights = _WEIGHTS_CACHE[key] = weights_for(*key)
     return probabilities(features(state), weights)
+
+
+_TO_ACT, _NEXT, _PLACE, _MARGIN, _LEADER = (
+    FEATURES.index(name) for name in ("to_act", "next", "place", "margin", "leader")
+)
+
+
+def in_round_probabilities(state: GameState, weights: Sequence[float] | None = None) -> list[float]:
+    """:func:`win_probabilities` of a No Mercy position in play, over the seats still in the round (N-22): a seat
+    knocked out (it holds no cards) has no chance, and the features that compare seats (the turn order, the
+    margin, the leader) count only the seats in it."""
+    seats = state.seats
+    in_round = state.power
+    alive = [seat for seat in range(seats) if in_round[seat]]
+    rows = features(state)
+    sizes = {seat: len(state.hand_bytes[seat]) for seat in alive}
+    actor = state.pending.seat
+    order: list[Seat] = []
+    seat = actor if actor is not None and in_round[actor] else alive[0]
+    for _ in range(seats):
+        if in_round[seat]:
+            order.append(seat)
+        seat = (seat + state.direction) % seats
+    fewest = min(sizes.values())
+    for place, seat in enumerate(order):
+        row = rows[seat]
+        row[_TO_ACT] = float(place == 0)
+        row[_NEXT] = float(place == 1)
+        row[_PLACE] = place / len(order)
+        others = min((size for other, size in sizes.items() if other != seat), default=0)
+        row[_MARGIN] = float(sizes[seat] - others)
+        row[_LEADER] = float(sizes[seat] == fewest)
+    if weights is None:
+        key = (state.rules.name, len(alive))
+        weights = _WEIGHTS_CACHE.get(key)
+        if weights is None:
+            weights = _WEIGHTS_CACHE[key] = weights_for(*key)
+    chances = probabilities([rows[seat] for seat in alive], weights)
+    out = [0.0] * seats
+    for seat, chance in zip(alive, chances, strict=True):
+        out[seat] = chance
+    return out

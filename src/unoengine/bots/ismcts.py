@@ -56,7 +56,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from unoengine.bots.base import register
-from unoengine.bots.evaluation import FEATURES, features, probabilities, weights_for, win_probabilities
+from unoengine.bots.evaluation import win_probabilities
 from unoengine.bots.heuristic import HeuristicBot, MercyTable, NoMercyTuning, is_no_mercy, mercy_choice
 from unoengine.bots.reads import Reads
 from unoengine.core.actions import ACCEPT, CALL_UNO, DRAW, KEEP, PASS, Action, Catch, ChooseColor, Play
@@ -75,10 +75,6 @@ WHOLE = 100_000
 _COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
 _WD4 = (Rank.WILD_DRAW_FOUR, Rank.FLEX_WILD_DRAW_FOUR)
 _MERCY_TUNING = NoMercyTuning()
-_MERCY_WEIGHTS: dict[tuple[str, int], tuple[float, ...]] = {}
-_TO_ACT, _NEXT, _PLACE, _MARGIN, _LEADER = (
-    FEATURES.index(name) for name in ("to_act", "next", "place", "margin", "leader")
-)
 
 
 class _Node:
@@ -541,8 +537,6 @@ class IsmctsBot:
         if winner is not None:
             return [1.0 if seat == winner else 0.0 for seat in range(seats)]
         if self.evaluation == "fitted":
-            if is_no_mercy(state.rules.name):
-                return mercy_probabilities(state)
             return win_probabilities(state)
         tables = state.tables
         cards = tables.cards
@@ -567,42 +561,6 @@ class IsmctsBot:
 
 
 register("ismcts")(IsmctsBot)
-
-
-def mercy_probabilities(state: GameState) -> list[float]:
-    """The fitted evaluation (:func:`~unoengine.bots.evaluation.win_probabilities`) of a No Mercy position in
-    play, over the seats still in the round (N-22): a seat knocked out (it holds no cards) has no chance, and
-    the features that compare seats (the turn order, the margin, the leader) count only the seats in it."""
-    seats = state.seats
-    in_round = state.power
-    alive = [seat for seat in range(seats) if in_round[seat]]
-    rows = features(state)
-    sizes = {seat: len(state.hand_bytes[seat]) for seat in alive}
-    actor = state.pending.seat
-    order: list[Seat] = []
-    seat = actor if actor is not None and in_round[actor] else alive[0]
-    for _ in range(seats):
-        if in_round[seat]:
-            order.append(seat)
-        seat = (seat + state.direction) % seats
-    fewest = min(sizes.values())
-    for place, seat in enumerate(order):
-        row = rows[seat]
-        row[_TO_ACT] = float(place == 0)
-        row[_NEXT] = float(place == 1)
-        row[_PLACE] = place / len(order)
-        others = min((size for other, size in sizes.items() if other != seat), default=0)
-        row[_MARGIN] = float(sizes[seat] - others)
-        row[_LEADER] = float(sizes[seat] == fewest)
-    key = (state.rules.name, len(alive))
-    weights = _MERCY_WEIGHTS.get(key)
-    if weights is None:
-        weights = _MERCY_WEIGHTS[key] = weights_for(*key)
-    chances = probabilities([rows[seat] for seat in alive], weights)
-    out = [0.0] * seats
-    for seat, chance in zip(alive, chances, strict=True):
-        out[seat] = chance
-    return out
 
 
 def _paired(values: Sequence[float], others: Sequence[float]) -> tuple[float, float]:
