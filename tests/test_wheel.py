@@ -139,7 +139,7 @@ def check_play(uno: Installed) -> None:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     command = [str(uno.uno), "play", "-n", "2", "-s", "7", "--bot-delay", "0", "--lang", "en"]
-    env = {**uno.env, "TERM": "xterm-256color"}
+    env = {**uno.env, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}  # as the terminal's size says
     process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=uno.cwd)
     os.close(slave)
     shown = bytearray()
@@ -164,7 +164,7 @@ def check_play(uno: Installed) -> None:
         return bool(re.search(pattern, text()))
 
     try:
-        assert until(r"d Draw .* q Quit", 60), f"no game screen: {text()[-2000:]!r}"
+        assert until(r"(?s)Your hand \(7\).*d Draw", 60), f"no game screen: {text()[-2000:]!r}"
         os.write(master, b"q")
         assert until(r"Quit\? y/n", 20), f"q did not ask: {text()[-2000:]!r}"
         os.write(master, b"y")
