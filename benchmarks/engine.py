@@ -902,7 +902,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--write",
         type=Path,
         metavar="FILE",
-        help="write the JSON result, then rewrite the engine-speed (--pure: engine-pure-speed) block of FILE from it",
+        help="write the JSON result, then rewrite the engine-speed, engine-calls and engine-targets blocks"
+        " (--pure: engine-pure-speed) of FILE from it",
     )
     p.add_argument("--no-rlcard", action="store_true", help="ours only; install nothing")
     p.add_argument("--pure", action="store_true", help="measure the pure-Python build (UNOENGINE_PURE=1)")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import importlib.util
 import json
 import os
 import re
@@ -226,28 +225,338 @@ def rl_speed_text(result: Result) -> str:
     return rl_speed_markdown(result["figures"], result["command"])
 
 
-def text_report(script: str) -> Callable[[Result], str]:
-    """A block of a ``report.run`` benchmark: its own text report (``report_lines``) as a code block."""
+# -- engine.py, batch.py, perft.py: Markdown tables from their results ----------------------------------------
 
-    def render(result: Result) -> str:
-        module = _benchmark_module(script)
-        return "```text\n" + "\n".join(module.report_lines(result["figures"])).rstrip() + "\n```"
-
-    return render
+RULES_TITLES = {"classic": "Classic", "duo": "Duo", "flex": "Flex", "nomercy": "No Mercy"}
 
 
-def _benchmark_module(script: str) -> Any:
-    name = f"unoengine_benchmark_{script}"
-    if name in sys.modules:
-        return sys.modules[name]
-    if str(HERE) not in sys.path:
-        sys.path.insert(0, str(HERE))
-    spec = importlib.util.spec_from_file_location(name, HERE / f"{script}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+def _case_title(case: str) -> str:
+    """``classic 2`` as ``Classic 2``."""
+    rules, _, seats = case.partition(" ")
+    return f"{RULES_TITLES.get(rules, rules.title())} {seats}".strip()
+
+
+def _num(value: float | None, digits: int = 0) -> str:
+    return "" if value is None else f"{value:,.{digits}f}"
+
+
+def _x(value: float | None, digits: int = 2) -> str:
+    return "" if value is None else f"{value:.{digits}f}×"
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def _span(values: list[float], digits: int = 2, unit: str = "×") -> str:
+    """The range of ``values`` (``1.23–1.45×``, or one figure)."""
+    low, high = f"{min(values):.{digits}f}", f"{max(values):.{digits}f}"
+    return f"{low}{unit}" if low == high else f"{low}–{high}{unit}"
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "**missed**"
+
+
+def _load_span(machine: Result) -> str:
+    before, after = (machine.get("load") or [None])[0], (machine.get("load_after") or [None])[0]
+    if before is None:
+        return "load not recorded"
+    return f"load average {before:.1f}" + ("" if after is None else f" → {after:.1f}")
+
+
+ENGINE_COLUMNS = (
+    ("apply", "ours `apply`", ("ratios", "ratios_reseeded")),
+    ("unchecked", "`apply_unchecked`", ("ratios",)),
+    ("simulate", "`simulate`", ("ratios",)),
+    ("table", "`Table.run_bots`", ("ratios",)),
+    ("play_out", "`Table.play_out`", ("ratios",)),
+)
+"""engine.py's sides in the table's columns: the side, its heading, its ratio columns (× RLCard seeded once, ×′
+reseeded per game)."""
+
+
+def engine_table(figures: Result) -> list[str]:
+    """engine.py's steps/s and games/s, a row each per case: RLCard's two loops, ours, and the ratios."""
+    head = ["case", "RLCard", "RLCard reseeded"]
+    for _, title, ratios in ENGINE_COLUMNS:
+        head += [title, *("×′" if key == "ratios_reseeded" else "×" for key in ratios)]
+    lines = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    for case in figures["cases"]:
+        sides = case["sides"]
+        for unit, key in (("steps/s", "steps_per_s"), ("games/s", "games_per_s")):
+            cells = [f"{_case_title(case['case'])}, {unit}"]
+            for anchor in ("rlcard", "rlcard_reseed"):
+                cells.append(_num((sides.get(anchor) or {}).get(key)))
+            for name, _, ratios in ENGINE_COLUMNS:
+                cells.append(_num((sides.get(name) or {}).get(key)))
+                for ratio in ratios:
+                    cells.append(_num((case.get(ratio, {}).get(name) or {}).get(key), 2))
+            lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def _engine_heading(result: Result) -> str:
+    figures, machine = result["figures"], result["machine"]
+    rlcard = (
+        f"RLCard {figures['rlcard_version']} (NumPy {figures['numpy_version']})"
+        if figures.get("rlcard_version")
+        else "RLCard not measured"
+    )
+    return (
+        f"Measured {_when(result)} with `{result['command']}` ({figures['build']}, Python {figures['python']},"
+        f" {machine.get('cores')} cores, {_load_span(machine)}; {rlcard}): {figures['repetitions']} alternating"
+        f" slices of {figures['slice_seconds']:g} s per side and case, medians, per second of the process's CPU time."
+        " × is ours over RLCard seeded once, ×′ over RLCard reseeded per game."
+    )
+
+
+def _vs_loop(figures: Result, key: str) -> list[float]:
+    return [case[key]["unchecked"] for case in figures["cases"] if "unchecked" in case.get(key, {})]
+
+
+def _loop_sentence(figures: Result) -> str:
+    names = _listed([_case_title(case["case"]) for case in figures["cases"]])
+    parts = []
+    for key, title in (
+        ("play_out_vs_loop", "`Table.play_out`"),
+        ("simulate_vs_loop", "`simulate`"),
+        ("table_vs_loop", "`Table.run_bots`"),
+    ):
+        values = _vs_loop(figures, key)
+        if values:
+            parts.append(f"{title} at {_listed([f'{value:.2f}×' for value in values])}")
+    if not parts:
+        return ""
+    return f"Against the `apply_unchecked` loop, slice by slice ({names}): {'; '.join(parts)}."
+
+
+def _step_costs(figures: Result) -> list[tuple[str, str, float]]:
+    """(case, its Classic case, its µs per step over the Classic case's) for Duo 2 and Flex 4."""
+    by_case = {case["case"]: case for case in figures["cases"]}
+    out = []
+    for other, classic in (("duo 2", "classic 2"), ("flex 4", "classic 4")):
+        if other in by_case and classic in by_case:
+            mine, base = by_case[other]["sides"].get("apply"), by_case[classic]["sides"].get("apply")
+            if mine and base:
+                out.append((other, classic, base["steps_per_s"] / mine["steps_per_s"]))
+    return out
+
+
+def engine_speed_text(result: Result) -> str:
+    """``engine-speed``: the heading, the steps/s and games/s table, the batch loops against the bare loop."""
+    figures = result["figures"]
+    lines = [_engine_heading(result), "", *engine_table(figures)]
+    loops = _loop_sentence(figures)
+    costs = _step_costs(figures)
+    if costs:
+        said = " and ".join(
+            f"{_case_title(other)}'s µs per step was {cost:.2f}× {_case_title(classic)}'s"
+            for other, classic, cost in costs
+        )
+        loops = f"{loops} {said[0].upper()}{said[1:]}." if loops else f"{said[0].upper()}{said[1:]}."
+    steps = _steps_a_game(figures)
+    if steps:
+        loops = f"{loops} {steps}" if loops else steps
+    if loops:
+        lines += ["", loops]
+    return "\n".join(lines)
+
+
+def _steps_a_game(figures: Result) -> str:
+    """Steps a game, ours through ``apply`` against RLCard's (seeded once), in the cases with RLCard."""
+    ours, theirs, names = [], [], []
+    for case in figures["cases"]:
+        mine, rlcard = case["sides"].get("apply"), case["sides"].get("rlcard")
+        if mine and rlcard and mine.get("steps_per_game") and rlcard.get("steps_per_game"):
+            names.append(_case_title(case["case"]))
+            ours.append(f"{mine['steps_per_game']:.1f}")
+            theirs.append(f"{rlcard['steps_per_game']:.1f}")
+    if not names:
+        return ""
+    return f"Steps a game ({_listed(names)}): ours {_listed(ours)} through `apply`, RLCard's {_listed(theirs)}."
+
+
+MICRO_COLUMNS = (
+    ("legal_actions_us", "`legal_actions`", 2),
+    ("apply_us", "`apply`", 2),
+    ("apply_unchecked_us", "`apply_unchecked`", 2),
+    ("view_for_us", "`view_for`", 2),
+    ("legal_mask_us", "`legal_mask`", 2),
+    ("determinize_us", "`determinize`", 2),
+    ("determinize_sample_us", "`sample`", 2),
+    ("pickle_round_trip_us", "pickle round trip", 2),
+    ("deepcopy_us", "`deepcopy`", 2),
+    ("bytes_per_live_state", "bytes/state", 0),
+)
+
+
+def engine_calls_text(result: Result) -> str:
+    """``engine-calls``: engine.py's µs a call and bytes a live state, a row per case."""
+    figures = result["figures"]
+    cases = figures["cases"]
+    micro = cases[0]["micro"]
+    lines = [
+        f"µs of CPU a call over {micro['states']:,} sampled states a case, bytes a state over {micro['live_states']:,}"
+        f" kept states ({figures['build']}, the run of {_when(result)}):",
+        "",
+        "| case | " + " | ".join(title for _, title, _ in MICRO_COLUMNS) + " |",
+        "|---|" + "---:|" * len(MICRO_COLUMNS),
+    ]
+    for case in cases:
+        cells = [_num(case["micro"].get(key), digits) for key, _, digits in MICRO_COLUMNS]
+        lines.append(f"| {_case_title(case['case'])} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def engine_targets_text(result: Result) -> str:
+    """``engine-targets``: each target of engine.py's run, its figures and whether it was met."""
+    figures = result["figures"]
+    targets = figures["targets"]
+    cases = figures["cases"]
+    lines = [f"In the run of {_when(result)} (through `legal_actions` + `apply` unless said):", ""]
+    classic = [case for case in cases if case.get("ratios", {}).get("apply")]
+    for key, unit, target in (
+        ("steps_per_s", "steps/s", targets["steps_per_s"]),
+        ("games_per_s", "games/s", targets["games_per_s"]),
+    ):
+        if not classic:
+            lines.append(f"- **≥ {target:g}× RLCard's {unit}: not measured** (RLCard was not run).")
+            continue
+        once = [case["ratios"]["apply"][key] for case in classic]
+        again = [
+            case["ratios_reseeded"]["apply"][key] for case in classic if case.get("ratios_reseeded", {}).get("apply")
+        ]
+        names = _listed([_case_title(case["case"]) for case in classic])
+        text = (
+            f"- **≥ {target:g}× RLCard's {unit}: {_met(min(once) >= target)}** against RLCard seeded once:"
+            f" {_listed([f'{value:.2f}×' for value in once])} ({names})"
+        )
+        if again:
+            text += f"; {_listed([f'{value:.2f}×' for value in again])} against it reseeded per game"
+        unchecked = [case["ratios"]["unchecked"][key] for case in classic if "unchecked" in case["ratios"]]
+        if unchecked:
+            text += f"; {_span(unchecked)} through `apply_unchecked`"
+        lines.append(text + ".")
+    costs = _step_costs(figures)
+    if costs:
+        said = " and ".join(
+            f"{_case_title(other)} {cost:.2f}× {_case_title(classic)}'s µs per step" for other, classic, cost in costs
+        )
+        ok = all(cost <= 1.5 for *_, cost in costs)
+        lines.append(f"- **Duo 2 and Flex 4 within 1.5× of Classic's cost per step: {_met(ok)}**: {said}.")
+    determinize = [case["micro"]["determinize_us"] for case in cases if case["micro"].get("determinize_us") is not None]
+    sample = [case["micro"]["determinize_sample_us"] for case in cases if case["micro"].get("determinize_sample_us")]
+    if determinize:
+        text = f"- **`determinize` ≤ 10 µs: {_met(max(determinize) <= 10.0)}**: {_span(determinize, 1, ' µs')} a call"
+        if sample:
+            text += f"; `Determinizer.sample`, what a search bot calls per iteration, {_span(sample, 1, ' µs')}"
+        lines.append(text + ".")
+    tolerance = targets["simulate"]
+    batch = [
+        (title, _vs_loop(figures, key))
+        for key, title in (("play_out_vs_loop", "`Table.play_out`"), ("simulate_vs_loop", "`simulate`"))
+    ]
+    batch = [(title, values) for title, values in batch if values]
+    if batch:
+        ok = all(min(values) >= 1 - tolerance for _, values in batch)
+        said = "; ".join(f"{title} {_span(values)} the loop" for title, values in batch)
+        lines.append(
+            f"- **The batch path within {tolerance * 100:.0f} % of the `apply_unchecked` loop: {_met(ok)}**: {said}."
+        )
+    return "\n".join(lines)
+
+
+def engine_pure_text(result: Result) -> str:
+    """``engine-pure-speed``: the pure build's heading, table, loops and `determinize`."""
+    figures = result["figures"]
+    lines = [_engine_heading(result), "", *engine_table(figures)]
+    loops = _loop_sentence(figures)
+    determinize = [case["micro"]["determinize_us"] for case in figures["cases"] if case["micro"].get("determinize_us")]
+    sample = [
+        case["micro"]["determinize_sample_us"]
+        for case in figures["cases"]
+        if case["micro"].get("determinize_sample_us")
+    ]
+    said = []
+    if determinize:
+        said.append(f"its `determinize` takes {_span(determinize, 1, ' µs')}")
+    if sample:
+        said.append(f"`Determinizer.sample` {_span(sample, 1, ' µs')}")
+    tail = f" In this build {', '.join(said)}." if said else ""
+    if loops or tail:
+        lines += ["", (loops + tail).strip()]
+    return "\n".join(lines)
+
+
+BATCH_SIDES = {
+    "loop": "bare loop",
+    "loop_bots": "bare loop + seeded bots",
+    "simulate": "`simulate` (`uno simulate`)",
+    "play_games": "`play_games`",
+    "table": "`Table.play_out`",
+}
+
+
+def batch_text(result: Result) -> str:
+    """``batch-speed``: batch.py's steps per CPU second a side and case, and its ratio to the bare loop."""
+    figures, machine = result["figures"], result["machine"]
+    target = figures["target"]
+    lines = [
+        f"Measured {_when(result)} with `{result['command']}` ({figures['build']}, Python {figures['python']},"
+        f" {machine.get('cores')} cores, {_load_span(machine)}): {figures['repetitions']} alternating slices of"
+        f" {figures['slice_seconds']:g} s per side and case; medians. × loop is the median of the slice-by-slice"
+        " ratios, so it is not always the ratio of the medians shown.",
+        "",
+        "| case | side | steps/CPU s | × loop | target |",
+        "|---|---|---:|---:|---|",
+    ]
+    spans: dict[str, list[float]] = {}
+    for case in figures["cases"]:
+        for side, row in case["sides"].items():
+            ratio = case["vs_loop"].get(side)
+            verdict = "" if ratio is None or side == "loop_bots" else f"≥ {target:.2f}×: {_met(ratio >= target)}"
+            if ratio is not None and side != "loop_bots":
+                spans.setdefault(side, []).append(ratio)
+            lines.append(
+                f"| {_case_title(case['case'])} | {BATCH_SIDES.get(side, side)} | {row['steps_per_cpu_s']:,.0f}"
+                f" | {'' if ratio is None else f'{ratio:.3f}'} | {verdict} |"
+            )
+    if spans:
+        missed = [BATCH_SIDES.get(side, side) for side, values in spans.items() if min(values) < target]
+        said = "; ".join(f"{BATCH_SIDES.get(side, side)} {_span(values)}" for side, values in spans.items())
+        verdict = "met in every case" if not missed else f"**missed** by {_listed(missed)}"
+        lines += [
+            "",
+            f"**Target (within {(1 - target) * 100:.0f} % of the bare `apply_unchecked` loop): {verdict}.**"
+            f" Against the loop: {said}.",
+        ]
+    return "\n".join(lines)
+
+
+def perft_text(result: Result) -> str:
+    """``perft-speed``: perft.py's nodes/s and positions/s a rule set."""
+    figures, machine = result["figures"], result["machine"]
+    lines = [
+        f"Measured {_when(result)} with `{result['command']}` ({figures['build']}, Python {figures['python']},"
+        f" {machine.get('cores')} cores, {_load_span(machine)}): perft at the deepest depth of at most"
+        f" {figures['max_nodes']:,} nodes, median of {figures['runs']} run(s) a position.",
+        "",
+        "| rule set | positions | nodes | nodes/s | positions/s |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for rules, group in figures["rule_sets"].items():
+        rows = [row for row in figures["positions"] if row["rules"] == rules]
+        house = sum(1 for row in rows if row.get("file") == "house")
+        count = f"{len(rows)} position{'s' if len(rows) != 1 else ''}" + (
+            f", {house} with house rules" if house else ""
+        )
+        lines.append(
+            f"| {RULES_TITLES.get(rules, rules)} ({count}) | {group['positions']:,.0f} | {group['nodes']:,.0f}"
+            f" | {group['nodes_per_s']:,.0f} | {group['positions_per_s']:,.0f} |"
+        )
+    return "\n".join(lines)
 
 
 # -- the blocks ------------------------------------------------------------------------------------------------
@@ -283,14 +592,16 @@ BLOCKS: dict[str, Block] = {
     ),
     "rl-speed": Block("rl_env", rl_speed_text, "python benchmarks/rl_env.py --breakdown"),
     "analyze-speed": Block("analyze", analyze_text, "python benchmarks/analyze.py"),
-    "engine-speed": Block("engine", text_report("engine"), "python benchmarks/engine.py --reps 8"),
+    "engine-speed": Block("engine", engine_speed_text, "python benchmarks/engine.py --reps 8"),
+    "engine-calls": Block("engine", engine_calls_text, "python benchmarks/engine.py --reps 8"),
+    "engine-targets": Block("engine", engine_targets_text, "python benchmarks/engine.py --reps 8"),
     "engine-pure-speed": Block(
         "engine_pure",
-        text_report("engine"),
+        engine_pure_text,
         "python benchmarks/engine.py --pure --reps 4 --slice 0.4 --case classic:2 --case classic:4",
     ),
-    "batch-speed": Block("batch", text_report("batch"), "python benchmarks/batch.py"),
-    "perft-speed": Block("perft", text_report("perft"), "python benchmarks/perft.py"),
+    "batch-speed": Block("batch", batch_text, "python benchmarks/batch.py"),
+    "perft-speed": Block("perft", perft_text, "python benchmarks/perft.py"),
 }
 """Every block this renders, by its marker name."""
 

@@ -157,8 +157,8 @@ def test_a_benchmark_write_saves_its_result_and_renders_its_block(
     assert result["invocation"].endswith(f"--write {doc}") and result["source"] == "run"
     assert result["machine"]["cores"] >= 1 and result["figures"]["positions"]
     text = doc.read_text(encoding="utf-8")
-    assert text.startswith("intro\n\n<!-- perft-speed:begin -->\n```text\n") and text.endswith("\n\nafter\n")
-    assert "duo-2-draft" in text and "Result: `" in text and result["command"] in text
+    assert text.startswith("intro\n\n<!-- perft-speed:begin -->\nMeasured ") and text.endswith("\n\nafter\n")
+    assert "| Duo (1 position) |" in text and "Result: `" in text and result["command"] in text
 
 
 def test_the_server_actor_write_renders_from_its_result(tmp_path: Path) -> None:
@@ -195,3 +195,29 @@ def test_the_docs_blocks_are_the_results_rendered() -> None:
             f"{path.relative_to(ROOT)}'s benchmark blocks are not what benchmarks/results/ gives: run"
             f" `python benchmarks/render.py --write {path.relative_to(ROOT)}`\n{done.stdout}{done.stderr}"
         )
+
+
+@pytest.mark.parametrize(
+    ("name", "head"),
+    [
+        ("engine-speed", "| case | RLCard | RLCard reseeded | ours `apply` | × | ×′ | `apply_unchecked` |"),
+        ("engine-calls", "| case | `legal_actions` | `apply` | `apply_unchecked` | `view_for` |"),
+        ("engine-pure-speed", "| case | RLCard | RLCard reseeded | ours `apply` |"),
+        ("batch-speed", "| case | side | steps/CPU s | × loop | target |"),
+        ("perft-speed", "| rule set | positions | nodes | nodes/s | positions/s |"),
+    ],
+)
+def test_the_engine_batch_and_perft_blocks_are_markdown_tables(name: str, head: str) -> None:
+    text = render.block_text(name, RESULTS)
+    assert head in text and "```" not in text
+
+
+def test_the_engine_blocks_render_a_run_without_rlcard() -> None:
+    result = json.loads((RESULTS / "engine.json").read_text(encoding="utf-8"))
+    for case in result["figures"]["cases"]:
+        case["sides"]["rlcard"] = case["sides"]["rlcard_reseed"] = None
+        case["ratios"], case["ratios_reseeded"] = {}, {}
+    result["figures"]["rlcard_version"] = None
+    assert "RLCard not measured" in render.render_block("engine-speed", result)
+    targets = render.render_block("engine-targets", result)
+    assert "steps/s: not measured" in targets and "games/s: not measured" in targets
