@@ -17,6 +17,7 @@ Usage
         .venv/bin/python benchmarks/instructions.py classic 2 0
     # instructions a step = (first "Collected" total - second) / steps printed by the first
     # (PYTHONHASHSEED=0: a count moves by up to 2 % with the string hashes of the process)
+    # benchmarks/instruction_counts.py runs every count of docs/PERFORMANCE.md this way and saves the result
 
 Instructions a call
     ``--call NAME`` (``pickle``, ``view_for``, ``legal_mask``, ``determinize``,

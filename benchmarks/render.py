@@ -559,6 +559,63 @@ def perft_text(result: Result) -> str:
     return "\n".join(lines)
 
 
+def _counted(result: Result) -> str:
+    figures = result["figures"]
+    return (
+        f"Counted {_when(result)} with `{result['command']}` ({figures['build']}, Python {figures['python']},"
+        f" {figures['valgrind']}, `PYTHONHASHSEED={figures['hashseed']}`)"
+    )
+
+
+def instruction_steps_text(result: Result) -> str:
+    """``instruction-steps``: callgrind's instructions a step of each rule set, and against Classic's."""
+    figures = result["figures"]
+    classic = {row["seats"]: row["per_step"] for row in figures["steps"] if row["rules"] == "classic"}
+    lines = [
+        f"{_counted(result)}: a step is `legal_actions` + `apply` with the random bot; the start-up, counted by a"
+        " run of no games, subtracted; the machine's load does not change these counts.",
+        "",
+        "| a step | games (their seeds) | steps | instructions a step | against Classic's, same seats | digest |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for row in figures["steps"]:
+        first, last = row["first_game"], row["first_game"] + row["games"] - 1
+        base = classic.get(row["seats"])
+        ratio = f"{row['per_step'] / base:.2f}×" if base else ""
+        lines.append(
+            f"| {RULES_TITLES.get(row['rules'], row['rules'])} {row['seats']} | {first}–{last}"
+            f" ({999 + first}–{999 + last}) | {row['steps']:,}"
+            f" | {row['per_step']:,.0f} | {ratio} | {row['digest']} |"
+        )
+    return "\n".join(lines)
+
+
+CALL_TITLES = {
+    "pickle": "pickle round trip",
+    "view_for": "`view_for`",
+    "legal_mask": "`legal_mask`",
+    "determinize": "`determinize`",
+    "sample": "`Determinizer.sample`",
+}
+
+
+def instruction_calls_text(result: Result) -> str:
+    """``instruction-calls``: callgrind's instructions a call over sampled states."""
+    figures = result["figures"]
+    rows = figures["calls"]
+    rules = {f"{RULES_TITLES.get(row['rules'], row['rules'])} {row['seats']}" for row in rows}
+    lines = [
+        f"{_counted(result)}: each call over 200 sampled states of {_listed(sorted(rules))} (every tenth decision"
+        f" of 40 seeded games), {figures['passes']} passes after a warm-up pass; a run of no passes subtracted.",
+        "",
+        "| a call | calls | instructions a call |",
+        "|---|---:|---:|",
+    ]
+    for row in rows:
+        lines.append(f"| {CALL_TITLES.get(row['call'], row['call'])} | {row['calls']:,} | {row['per_call']:,.0f} |")
+    return "\n".join(lines)
+
+
 # -- the blocks ------------------------------------------------------------------------------------------------
 
 
@@ -602,6 +659,8 @@ BLOCKS: dict[str, Block] = {
     ),
     "batch-speed": Block("batch", batch_text, "python benchmarks/batch.py"),
     "perft-speed": Block("perft", perft_text, "python benchmarks/perft.py"),
+    "instruction-steps": Block("instruction_counts", instruction_steps_text, "python benchmarks/instruction_counts.py"),
+    "instruction-calls": Block("instruction_counts", instruction_calls_text, "python benchmarks/instruction_counts.py"),
 }
 """Every block this renders, by its marker name."""
 

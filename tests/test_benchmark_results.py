@@ -221,3 +221,34 @@ def test_the_engine_blocks_render_a_run_without_rlcard() -> None:
     assert "RLCard not measured" in render.render_block("engine-speed", result)
     targets = render.render_block("engine-targets", result)
     assert "steps/s: not measured" in targets and "games/s: not measured" in targets
+
+
+def test_the_instruction_counts_parse_callgrind_and_the_script_output() -> None:
+    counts = load("instruction_counts")
+    stderr = (
+        "==8730== Callgrind, a call-graph generating cache profiler\n"
+        "==8730== Events    : Ir\n"
+        "==8730== Collected : 727773377\n"
+        "==8730== \n"
+        "==8730== I   refs:      727,773,377\n"
+    )
+    assert counts.collected(stderr) == 727_773_377
+    assert counts.collected("==12== Collected : 1,234\n") == 1234
+    with pytest.raises(ValueError):
+        counts.collected("==8730== I   refs:      727,773,377\n")
+    assert counts.parse_steps("steps 20412 digest -4242\n") == (20412, -4242)
+    assert counts.parse_calls("calls 2000\n") == 2000
+    with pytest.raises(ValueError):
+        counts.parse_steps("calls 2000\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "head"),
+    [
+        ("instruction-steps", "| a step | games (their seeds) | steps | instructions a step |"),
+        ("instruction-calls", "| a call | calls | instructions a call |"),
+    ],
+)
+def test_the_instruction_blocks_are_markdown_tables(name: str, head: str) -> None:
+    text = render.block_text(name, RESULTS)
+    assert head in text and "PYTHONHASHSEED=0" in text
