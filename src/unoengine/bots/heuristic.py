@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from math import comb
@@ -73,6 +74,15 @@ def deck_counts(rules: str, options: tuple[tuple[str, object], ...]) -> Counter[
     """The cards of a game's deck, by kind (the rule set's own deck for these options)."""
     ruleset = rule_set_named(rules)
     return Counter(ruleset.make_deck(ruleset.options(dict(options))))
+
+
+def unseen_cards(deck: Iterable[Card] | Counter[Card], view: PlayerView) -> Counter[Card]:
+    """The cards of ``deck`` the view does not show: less its own hand and the discard pile (counts may go below
+    zero for a card the deck does not hold)."""
+    unseen = Counter(deck)
+    unseen.subtract(view.hand)
+    unseen.subtract(view.discard_pile)
+    return unseen
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +131,8 @@ class MercyTable(NamedTuple):
     color: Color | None
 
 
-def favourite_color(hand: tuple[Card, ...], without: Card | None = None) -> Color:
-    """The colour ``hand`` holds most (less one ``without``), ties to the first of COLORS."""
+def color_counts(hand: tuple[Card, ...], without: Card | None = None) -> Counter[Color]:
+    """How many cards of each colour ``hand`` holds, less one ``without`` (wilds count for none)."""
     counts: Counter[Color] = Counter()
     skipped = without is None
     for card in hand:
@@ -131,6 +141,12 @@ def favourite_color(hand: tuple[Card, ...], without: Card | None = None) -> Colo
             continue
         if card.color is not None:
             counts[card.color] += 1
+    return counts
+
+
+def favourite_color(hand: tuple[Card, ...], without: Card | None = None) -> Color:
+    """The colour ``hand`` holds most (less one ``without``), ties to the first of COLORS."""
+    counts = color_counts(hand, without)
     return max(COLORS, key=lambda color: (counts[color], -COLORS.index(color)))
 
 
@@ -308,23 +324,8 @@ class HeuristicBot:
 
     # -- helpers ---------------------------------------------------------------------
 
-    def _colors(self, hand: tuple[Card, ...], without: Card | None = None) -> Counter[Color]:
-        counts: Counter[Color] = Counter()
-        skipped = False
-        for card in hand:
-            if card == without and not skipped:
-                skipped = True
-                continue
-            if card.color is not None:
-                counts[card.color] += 1
-        return counts
-
-    def _favourite(self, hand: tuple[Card, ...], without: Card | None = None) -> Color:
-        counts = self._colors(hand, without)
-        return max(COLORS, key=lambda color: (counts[color], -COLORS.index(color)))
-
     def _best_color_action(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        favourite = self._favourite(view.hand)
+        favourite = favourite_color(view.hand)
         for action in legal:
             if type(action) is ChooseColor and action.color is favourite:
                 return action
@@ -353,7 +354,7 @@ class HeuristicBot:
         if card.number is not None:
             score += card.number / 10  # shed high numbers first
         if play.color is not None:
-            score += 1 if play.color is self._favourite(view.hand, card) else -1
+            score += 1 if play.color is favourite_color(view.hand, card) else -1
         if play.target is not None:
             score -= view.hand_sizes[play.target] / 100
             if play.target == partner_in(view.options, view.seats, view.seat if view.seat is not None else 0):
@@ -379,7 +380,7 @@ class HeuristicBot:
         if self.forget_uno and self.rng.random() < self.forget_uno:
             plays = [play for play in plays if not play.uno] or plays
         number = plays[0].card.number
-        counts = self._colors(tuple(card for card in view.hand if card.number != number or card.is_wild))
+        counts = color_counts(tuple(card for card in view.hand if card.number != number or card.is_wild))
         return max(plays, key=lambda play: (play.uno, -counts[play.card.color] if play.card.color else 0))
 
     def _draft(self, view: PlayerView) -> Action:
@@ -388,7 +389,7 @@ class HeuristicBot:
             return KEEP
         if card.rank in DUO_VALUES:
             return KEEP
-        counts = self._colors(view.hand)
+        counts = color_counts(view.hand)
         if card.color is not None and counts and counts[card.color] == max(counts.values()):
             return KEEP
         return KEEP if (card.number or 0) <= 3 else REJECT
@@ -403,10 +404,7 @@ class HeuristicBot:
         if color is None:
             return ACCEPT
         rules = find_rules(view.rules)
-        deck = rules.make_deck(rules.options(dict(view.options)))  # the game's own deck (Duo: duo_deck)
-        unseen = Counter(deck)
-        unseen.subtract(view.hand)
-        unseen.subtract(view.discard_pile)
+        unseen = unseen_cards(rules.make_deck(rules.options(dict(view.options))), view)  # the game's own deck
         unseen_total = sum(max(count, 0) for count in unseen.values())
         matching = sum(max(count, 0) for card, count in unseen.items() if card.color is color or card.is_wild)
         held = view.hand_sizes[player]
@@ -436,14 +434,12 @@ class HeuristicBot:
     def _roulette(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """N-17: name the colour of which the most cards are unseen (the deck less the hand and the discard
         pile): the one most likely to show soon. Ties: the colour held most."""
-        unseen = deck_counts(view.rules, view.options).copy()
-        unseen.subtract(view.hand)
-        unseen.subtract(view.discard_pile)
+        unseen = unseen_cards(deck_counts(view.rules, view.options), view)
         by_color: Counter[Color] = Counter()
         for card, count in unseen.items():
             if card.color is not None and count > 0:
                 by_color[card.color] += count
-        held = self._colors(view.hand)
+        held = color_counts(view.hand)
         colours = [action for action in legal if type(action) is ChooseColor]
         if not colours:
             return legal[0]
