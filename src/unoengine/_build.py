@@ -177,6 +177,6 @@ def running() -> str:
 
 
 def describe() -> str:
-    """One line for ``uno --version``: which build runs, and why."""
+    """One line for the benchmarks' reports: which build runs, and why (``uno --version`` says it its own way)."""
     actual = running()
     return f"{actual} build ({REASON})" if actual == BUILD else f"{actual} build"

@@ -127,10 +127,10 @@ class Choice(click.Choice[str]):
         return f"{excerpt(str(value))} is not one of {', '.join(map(repr, self.choices))}."
 
 
-def rule_set_names(last: str = "or") -> str:
+def rule_set_names() -> str:
     """The registered rule sets' names in a sentence: ``classic, duo, flex or nomercy``."""
     names = list(RULESETS)
-    return f"{', '.join(names[:-1])} {last} {names[-1]}" if len(names) > 1 else "".join(names)
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 RULES_HELP = f"Rule set: {rule_set_names()}."
