@@ -563,10 +563,6 @@ async def run(
 
 
 BEGIN, END = "<!-- server-load:begin -->", "<!-- server-load:end -->"
-RESULTS = (
-    Path(os.environ.get("UNOENGINE_BENCHMARK_RESULTS") or Path(__file__).resolve().parent / "results")
-    / "server_load.jsonl"
-)
 UNMEASURED = {"--json": 0, "--write": 1, "--results": 1, "--save": 0}
 """Options that do not change what is measured (and how many values follow them): left out of a row's command."""
 
@@ -651,7 +647,8 @@ def main() -> None:
     parser.add_argument(
         "--write", type=Path, help="add the run to --results, rewrite the server-load block of this file from it"
     )
-    parser.add_argument("--results", type=Path, default=RESULTS, help="the runs' JSON-lines file (--save, --write)")
+    results = _report().results_dir() / "server_load.jsonl"  # $UNOENGINE_BENCHMARK_RESULTS, else benchmarks/results
+    parser.add_argument("--results", type=Path, default=results, help="the runs' JSON-lines file (--save, --write)")
     parser.add_argument("--reviews", type=int, default=0, help="ask for N finished games' reviews in the window")
     parser.add_argument("--client-worker", metavar="JOB", help=argparse.SUPPRESS)
     args = parser.parse_args()
