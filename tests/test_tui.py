@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tests.tui_helpers import settle as settle_within
 from tests.tui_helpers import shown
 from unoengine import CLASSIC, Play, legal_actions, parse_record, replay
 from unoengine.cli.play import given_options, play
@@ -57,11 +58,7 @@ class Trace:
 
 async def settle(app: UnoApp, pilot: Pilot[None]) -> None:
     """Let the bots play until the person has something to do."""
-    for _ in range(2000):
-        if app.waiting_for_human() or app.catchable():
-            return
-        await pilot.pause()
-    raise AssertionError("the app never came back to the person")
+    await settle_within(app, pilot, 2000)
 
 
 def answer_for(screen: ChoiceScreen, trace: Trace) -> str:

@@ -16,7 +16,8 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.tui_helpers import shown
+from tests.tui_helpers import answer_key, app_of, shown
+from tests.tui_helpers import settle as settle_within
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.bots.rng import seat_random
 from unoengine.cli.session import HUMAN, Session, make_bots
@@ -55,29 +56,14 @@ def reach(seats: int, seed: int, until: Callable[[GameState], bool]) -> Session:
     return Session(start, state, bots, actions)
 
 
-def app_of(session: Session) -> UnoApp:
-    return UnoApp(session, bot_delay=0, catch_seconds=30)
-
-
 async def settle(app: UnoApp, pilot: Pilot[None]) -> None:
     """Let the bots play until the person has something to do."""
-    for _ in range(3000):
-        if app.waiting_for_human() or app.catchable():
-            return
-        await pilot.pause()
-    raise AssertionError("the app never came back to the person")
+    await settle_within(app, pilot, 3000)
 
 
 def question(app: UnoApp) -> str:
     content = app.screen.query_one("#question", Static).content
     return content.plain if isinstance(content, Text) else str(content)
-
-
-def answer_key(app: UnoApp, value: str) -> str:
-    """The digit key of a prompt's answer."""
-    screen = app.screen
-    assert isinstance(screen, ChoiceScreen)
-    return str([v for _, v in screen.answers].index(value) + 1)
 
 
 async def press_card(app: UnoApp, pilot: Pilot[None], card_text_: str) -> None:

@@ -24,7 +24,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import deal_order, duo_order
-from tests.tui_helpers import app_of, shown
+from tests.tui_helpers import answer_key, answer_values, app_of, shown
+from tests.tui_helpers import settle as settle_within
 from unoengine import Record, format_record, record_of, replay
 from unoengine.bots.heuristic import HeuristicBot
 from unoengine.cli.session import HUMAN, Session
@@ -66,11 +67,7 @@ def prompt_kind(app: UnoApp) -> str | None:
 
 async def settle(app: UnoApp, pilot: Pilot[None]) -> None:
     """Let the bots play until the person has something to do."""
-    for _ in range(500):
-        if app.waiting_for_human() or app.catchable():
-            return
-        await pilot.pause()
-    raise AssertionError("the app never came back to the person")
+    await settle_within(app, pilot, 500)
 
 
 def resumed(
@@ -101,18 +98,6 @@ async def pick(app: UnoApp, pilot: Pilot[None], notation: str) -> None:
         steps = (index - app.selected) % len(cards)
         await pilot.press(*(["right"] * steps) if steps <= len(cards) // 2 else ["left"] * (len(cards) - steps))
     assert app.hand_cards()[app.selected] == card
-
-
-def answer_values(app: UnoApp) -> list[str]:
-    """What the answers of the open prompt send."""
-    screen = app.screen
-    assert isinstance(screen, ChoiceScreen)
-    return [value for _, value in screen.answers]
-
-
-def answer_key(app: UnoApp, value: str) -> str:
-    """The number key of a prompt answer."""
-    return str(answer_values(app).index(value) + 1)
 
 
 def hand_notations(app: UnoApp) -> list[str]:
