@@ -10,9 +10,13 @@ so that the named cards decide the scenario. Name every card a scenario needs.
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from unoengine import Action, GameState, apply, format_action, legal_actions, new_game, parse_card
@@ -210,3 +214,20 @@ def random_moves(
         yield state, seat, action
         state = apply_unchecked(state, seat, action)
     yield state, -1, None
+
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+"""The benchmark scripts' folder (they are scripts, not a package)."""
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """``benchmarks/NAME.py`` as a module (``unoengine_benchmark_NAME``, in ``sys.modules``: dataclasses look their
+    module up), with its folder on ``sys.path`` for the scripts' own ``import report``."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location(f"unoengine_benchmark_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

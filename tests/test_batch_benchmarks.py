@@ -6,28 +6,15 @@ right) and that the report has its figures and prints.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"unoengine_benchmark_{name}", BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers import load_benchmark
 
 
 def test_the_batch_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load("batch")
+    bench = load_benchmark("batch")
     assert bench.main(["--slice", "0.01", "--reps", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [case["case"] for case in report["cases"]] == ["classic 2", "classic 4", "duo 2", "flex 4"]
@@ -40,7 +27,7 @@ def test_the_batch_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_perft_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load("perft")
+    bench = load_benchmark("perft")
     assert bench.main(["--max-nodes", "200", "--runs", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert len(report["positions"]) >= 30

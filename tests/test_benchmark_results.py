@@ -8,16 +8,16 @@ README.md and docs/*.md, wherever the blocks live) are what ``benchmarks/render.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.helpers import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
@@ -25,18 +25,7 @@ RESULTS = BENCHMARKS / "results"
 RENDER = BENCHMARKS / "render.py"
 
 
-def load(name: str) -> ModuleType:
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
-    spec = importlib.util.spec_from_file_location(f"unoengine_benchmark_{name}", BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-render = load("render")
+render = load_benchmark("render")
 
 
 def results() -> list[tuple[str, dict[str, object]]]:
@@ -149,7 +138,7 @@ def test_a_benchmark_write_saves_its_result_and_renders_its_block(
     monkeypatch.setenv(render.RESULTS_VARIABLE, str(folder))
     doc = tmp_path / "PERF.md"
     doc.write_text("intro\n\n<!-- perft-speed:begin -->\nold\n<!-- perft-speed:end -->\n\nafter\n", encoding="utf-8")
-    perft = load("perft")
+    perft = load_benchmark("perft")
     argv = ["--max-nodes", "100", "--runs", "1", "--match", "duo-2-draft", "--write", str(doc)]
     assert perft.main(argv) == 0
     result = json.loads((folder / "perft.json").read_text(encoding="utf-8"))
@@ -224,7 +213,7 @@ def test_the_engine_blocks_render_a_run_without_rlcard() -> None:
 
 
 def test_the_instruction_counts_parse_callgrind_and_the_script_output() -> None:
-    counts = load("instruction_counts")
+    counts = load_benchmark("instruction_counts")
     stderr = (
         "==8730== Callgrind, a call-graph generating cache profiler\n"
         "==8730== Events    : Ir\n"

@@ -5,25 +5,11 @@ No timing is asserted: only that every side plays games, the report has its figu
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "engine.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("unoengine_benchmark_engine", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
+from tests.helpers import load_benchmark
 
 TINY = [
     "--no-rlcard",
@@ -43,7 +29,7 @@ TINY = [
 
 
 def test_the_benchmark_runs_without_rlcard(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load()
+    bench = load_benchmark("engine")
     assert bench.main([*TINY, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [case["case"] for case in report["cases"]] == ["classic 2", "classic 4", "duo 2", "flex 4"]
@@ -72,14 +58,14 @@ def test_the_benchmark_runs_without_rlcard(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_the_table_prints_and_one_case_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load()
+    bench = load_benchmark("engine")
     assert bench.main([*TINY, "--case", "flex:3"]) == 0
     out = capsys.readouterr().out
     assert "flex 3" in out and "micro figures" in out
 
 
 def test_verdicts_say_missed_plainly() -> None:
-    bench = load()
+    bench = load_benchmark("engine")
     assert bench.verdict(1.1, 5.0).startswith("MISSED")
     assert "4.55x short" in bench.verdict(1.1, 5.0)
     assert bench.verdict(5.5, 5.0).startswith("met")

@@ -7,26 +7,16 @@ and that ``--write`` keeps one README row per command.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
+from tests.helpers import load_benchmark
 from tests.postgres import Cluster, postgres_cluster
 
 __all__ = ["postgres_cluster"]
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "server_load.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("unoengine_benchmark_server_load", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def check(report: dict[str, object]) -> None:
@@ -39,13 +29,13 @@ def check(report: dict[str, object]) -> None:
 
 
 async def test_the_load_benchmark_runs_on_sqlite() -> None:
-    report = await load().run(tables=3, seconds=1.5, pace="max", warmup=0.3, processes=1)
+    report = await load_benchmark("server_load").run(tables=3, seconds=1.5, pace="max", warmup=0.3, processes=1)
     check(report)
     assert report["store"] == "sqlite" and report["workers"] == 1
 
 
 async def test_the_load_benchmark_runs_on_two_postgresql_workers(postgres_cluster: Cluster) -> None:
-    bench = load()
+    bench = load_benchmark("server_load")
     url = postgres_cluster.url
     report = await bench.run(tables=4, seconds=1.5, pace="max", warmup=0.3, processes=2, db=url, workers=2)
     check(report)
@@ -68,7 +58,7 @@ def test_the_command_line_reports_cpu_an_action_and_its_command() -> None:
 
 
 def test_write_keeps_a_row_per_command(tmp_path: Path) -> None:
-    bench = load()
+    bench = load_benchmark("server_load")
     readme = tmp_path / "README.md"
     readme.write_text(f"# Load\n\nintro\n\n{bench.BEGIN}\nold\n{bench.END}\n\nafter\n", encoding="utf-8")
     results = tmp_path / "results" / "server_load.jsonl"
