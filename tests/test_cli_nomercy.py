@@ -21,6 +21,7 @@ from unoengine.core.engine import new_game
 from unoengine.core.notation import format_state
 from unoengine.core.rules import RULESETS, find_rules
 from unoengine.core.views import view_for, view_to_json
+from unoengine.server.protocol import parse_settings, presets_json
 
 RECORD_SEED = 0
 """``uno simulate -r nomercy -n 4 -s 0``: its first game knocks seats out (N-21) before seat 1 wins."""
@@ -197,3 +198,12 @@ def test_the_agent_says_what_taking_a_stack_draws() -> None:
     assert action_words(view, DRAW) == "draw a card"
     stacked = view._replace(pending="stack", details=(("stack", 6),))
     assert action_words(stacked, DRAW) == "take the 6 cards to draw"
+
+
+def test_the_server_offers_no_mercy_only_the_official_preset_and_still_accepts_the_others() -> None:
+    """GET /api/rules lists the presets that change something in a rule set (No Mercy takes none of their house
+    rules); a preset left out is still accepted and sets nothing (docs/PROTOCOL.md)."""
+    assert [preset["name"] for preset in presets_json(find_rules("nomercy"))] == ["official"]
+    assert len(presets_json(find_rules("classic"))) == 5
+    settings, _ = parse_settings({"rules": "nomercy", "seats": 3, "preset": "party", "options": {}})
+    assert dict(settings.options) == {}
