@@ -438,6 +438,24 @@ def test_play_refuses_a_bot_that_cannot_play_the_game_before_it_starts(tmp_path:
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--bot", "ppo,heuristic,heuristic,heuristic", "--games", "3"],
+        ["simulate", "--bot", "heuristic", "--rules", "flex", "--seats", "2", "--games", "3"],
+        ["tournament", "--bots", "ppo,heuristic", "--seats", "4", "--games", "4"],
+    ],
+)
+def test_simulate_and_tournament_refuse_a_bot_that_cannot_play_the_game_before_it_starts(args: list[str]) -> None:
+    """``ppo`` plays Classic heads-up only: a batch with it in four seats is refused at once, by name, exit 2 (not
+    stopped at its first decision); another batch of the same command is not."""
+    result = invoke(*args)
+    if "ppo" in args[2]:
+        assert_refused(result, "error: ppo was trained for classic with 2 seats; it cannot play classic with 4 seats")
+    else:
+        assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
     ("args", "option"),
     [
         (["--url", "x"], "'--url'"),

@@ -21,7 +21,7 @@ import inspect
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Protocol
 
@@ -315,6 +315,23 @@ def game_refusal(spec: str, rules: str, seats: int) -> str | None:
         check_game(make_bot(spec, random.Random(0)), rules, seats)
     except ValueError as refused:
         return str(refused)
+    return None
+
+
+def bots_refusal(specs: Sequence[str], rules: str, seats: int) -> str | None:
+    """The first refusal (:func:`game_refusal`) among the bots of ``specs`` for ``rules`` with ``seats`` seats,
+    or ``None``: commands refuse such a game before it starts, not at the bot's first decision.
+
+    >>> bots_refusal(["heuristic", "ppo"], "classic", 4)
+    'ppo was trained for classic with 2 seats; it cannot play classic with 4 seats'
+
+    Raises:
+        ValueError: no such bot (as :func:`make_bot`).
+    """
+    for spec in dict.fromkeys(specs):
+        refused = game_refusal(spec, rules, seats)
+        if refused is not None:
+            return refused
     return None
 
 

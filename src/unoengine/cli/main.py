@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from unoengine import __version__, _build
-from unoengine.bots.base import BotError, known_bots
+from unoengine.bots.base import BotError, bots_refusal, known_bots
 from unoengine.cli.arguments import RULES_HELP, RULES_METAVAR, AsciiInt, UnoGroup, bot_names
 from unoengine.cli.common import CONTEXT, progress_bar
 from unoengine.cli.common import fail as _fail
@@ -384,6 +384,12 @@ def simulate_command(
         options = parse_options(ruleset, [round_item, *option_items], preset=preset)
     except ValueError as error:
         _fail(f"error: {error}")
+    try:
+        refused = bots_refusal(names, ruleset.name, seats)
+    except ValueError as error:
+        _fail(f"error: {error}")
+    if refused is not None:
+        _fail(f"error: {refused}")
     records = None if records_folder is None else _records_folder(records_folder)
 
     def run(progress: Callable[[int], None] | None) -> dict[str, Any]:

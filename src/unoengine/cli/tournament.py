@@ -13,7 +13,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from unoengine.bots.base import BotError, known_bots
+from unoengine.bots.base import BotError, bots_refusal, known_bots
 from unoengine.cli.arguments import RULES_HELP, AsciiInt, Choice, Seconds, bot_names
 from unoengine.cli.common import CONTEXT, EXIT_FAILED, fail, progress_bar
 from unoengine.cli.files import problem_of, shown_path
@@ -251,8 +251,11 @@ def tournament(
         round_item = f"single_round={'false' if match else 'true'}"
         options = parse_options(ruleset, [round_item, *option_items], preset=preset)
         plan = make_plan(ruleset.name, seats, names, games, seed, options, time_limit, format_name)
+        refused = bots_refusal(names, ruleset.name, seats)
     except ValueError as error:
         fail(f"error: {error}")
+    if refused is not None:
+        fail(f"error: {refused}")
     picture = None if plot_file is None else plot_path(plot_file)
     if picture is not None and importlib.util.find_spec("matplotlib") is None:
         fail(f"error: --plot: {PLOT_NEEDS}")
