@@ -167,8 +167,10 @@ def notify_commit_text(result: Result) -> str:
 RL_LABELS = {
     "rlcard_env": "RLCard `env.run` (random agents)",
     "rlcard_engine": "RLCard bare `UnoGame`",
-    "aec": "ours AEC (`env`, PettingZoo API)",
-    "gym": "ours Gymnasium (`SingleAgentEnv` vs `random`)",
+    "aec": "ours AEC (`env`, PettingZoo API), our agent (`sample_action`)",
+    "aec_textbook": "ours AEC, the textbook agent (`rng.choice(np.flatnonzero(mask))`)",
+    "gym": "ours Gymnasium (`SingleAgentEnv` vs `random`), our agent (`sample_action`)",
+    "gym_textbook": "ours Gymnasium, the textbook agent",
     "vector_bots": "ours `VectorEnv(256)` vs `random` inside",
 }
 RL_PARTS = {
@@ -180,8 +182,10 @@ RL_PARTS = {
     "env_step": "all of `env.step` and the agent",
 }
 RL_AEC_PARTS = {
-    "aec_step": "a step of the AEC side",
-    "aec_agent": "its agent alone (`np.flatnonzero` on the mask and `Generator.choice`)",
+    "aec_step": "a step of the AEC side (with our agent)",
+    "aec_agent": "our agent alone (`sample_action`)",
+    "textbook_agent": "the textbook agent alone (`np.flatnonzero` on the mask and `Generator.choice`)",
+    "rlcard_agent": "RLCard's `RandomAgent.step` alone",
 }
 
 
@@ -213,7 +217,7 @@ def rl_speed_markdown(report: Result, command: str) -> str:
     parts = report["breakdown_us_per_game_step"]
     if parts:
         shown = "; ".join(f"{RL_PARTS[name]} {parts[name]:.2f}" for name in RL_PARTS)
-        aec = "; ".join(f"{RL_AEC_PARTS[name]} {parts[name]:.2f}" for name in RL_AEC_PARTS)
+        aec = "; ".join(f"{RL_AEC_PARTS[name]} {parts[name]:.2f}" for name in RL_AEC_PARTS if name in parts)
         lines += [
             "",
             f"Where a step of `VectorEnv(256)` goes, µs a game-step: {shown}. The AEC side, µs: {aec}.",

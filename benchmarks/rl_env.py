@@ -12,10 +12,16 @@ What it measures
                          for every step too);
     * ``rlcard_engine``  RLCard's bare ``UnoGame`` looped as its env loops it
                          (``benchmarks/engine.py``'s side, no observations);
-    * ``aec``            ``unoengine.rl.env("classic", 2)`` (PettingZoo AEC, order
-                         enforcing wrapper): ``agent_iter``/``last``/``step``;
+    * ``aec``            ``unoengine.rl.env("classic", 2)`` (PettingZoo AEC; it enforces
+                         the call order itself): ``agent_iter``/``last``/``step``, the
+                         agent ``unoengine.rl.sample_action`` (ours, as RLCard's side
+                         runs RLCard's own ``RandomAgent``);
+    * ``aec_textbook``   the same with the agent most code writes,
+                         ``int(rng.choice(np.flatnonzero(mask)))``: about 7 µs a
+                         decision on NumPy 2, more than RLCard's ``RandomAgent``;
     * ``gym``            ``unoengine.rl.SingleAgentEnv("classic", 2, ["random"])``:
-                         the learner's ``step`` calls (the bot's moves happen inside);
+                         the learner's ``step`` calls (the bot's moves happen inside),
+                         our agent; ``gym_textbook`` with the textbook agent;
     * ``vector_N``       ``unoengine.rl.VectorEnv(N, "classic", 2)``, self-play, for
                          each N of ``--batches`` (16, 256, 4096): every seat's
                          decisions come back as observations, a batch of random
@@ -37,7 +43,8 @@ How it runs
     ``--breakdown`` adds where a step of ``vector_256`` goes: each part timed on its
     own over the same games (the engine and the offers through ``Match.take_id``,
     the observation writer, the mask writer, clearing the arrays, the agent), a
-    Python loop's own cost taken off each.
+    Python loop's own cost taken off each; and a step of the AEC side with each
+    agent's own cost, RLCard's ``RandomAgent.step`` included, timed apart.
 
 Usage
     python benchmarks/rl_env.py               # about two minutes
@@ -47,8 +54,9 @@ Usage
     python benchmarks/rl_env.py --breakdown --save    # write benchmarks/results/rl_env.json
     python benchmarks/rl_env.py --breakdown --write docs/PERFORMANCE.md   # and rewrite its rl-speed block
 
-Targets (issue 34): ``aec`` ≥ 3× ``rlcard_env`` (5× if it can), ``gym`` ≥ 3×,
-``vector_256`` ≥ 20× and rising with the batch.
+Targets: ``aec`` ≥ 3× ``rlcard_env`` (5× if it can), ``gym`` ≥ 3×,
+``vector_256`` ≥ 20× and rising with the batch; each side with its own random
+agent (the textbook agent's rows are shown beside them).
 """
 
 from __future__ import annotations
@@ -78,12 +86,12 @@ if str(HERE) not in sys.path:
 from report import add_result_options, machine, publish  # noqa: E402
 from unoengine import _build  # noqa: E402
 from unoengine.rl import SingleAgentEnv, VectorEnv, env  # noqa: E402
-from unoengine.rl.vector_env import sample_actions  # noqa: E402
+from unoengine.rl.vector_env import sample_action, sample_actions  # noqa: E402
 
 RLCARD_VERSION = "1.2.0"
 RLCARD_DIR = HERE / ".rlcard-rl"
 TARGETS = {"aec": 3.0, "gym": 3.0, "vector_256": 20.0}
-BASE_SIDES = ["rlcard_env", "rlcard_engine", "aec", "gym"]
+BASE_SIDES = ["rlcard_env", "rlcard_engine", "aec", "aec_textbook", "gym", "gym_textbook"]
 
 
 def ensure_rlcard(log: bool) -> None:
@@ -151,15 +159,27 @@ class RLCardEngine(Side):
         return steps
 
 
+def textbook_agent(rng: np.random.Generator) -> Any:
+    """The masked random agent as most code writes it: ``int(rng.choice(np.flatnonzero(mask)))``."""
+    choice = rng.choice
+    return lambda mask: int(choice(np.flatnonzero(mask)))
+
+
+def our_agent(rng: np.random.Generator) -> Any:
+    """Our own masked random agent, ``unoengine.rl.sample_action`` (as RLCard's side runs its ``RandomAgent``)."""
+    return lambda mask: sample_action(mask, rng)
+
+
 class AEC(Side):
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, textbook: bool = False) -> None:
         self.env = env("classic", 2)
         self.env.reset(seed=seed)
         self.rng = np.random.default_rng(seed)
+        self.agent = (textbook_agent if textbook else our_agent)(self.rng)
 
     def chunk(self, masks: list[np.ndarray[Any, Any]] | None = None) -> int:
         """One game; with ``masks``, the masks the agent met are kept there too (for :func:`aec_breakdown`)."""
-        e, choice = self.env, self.rng.choice
+        e, agent = self.env, self.agent
         e.reset()
         steps = 0
         for _agent in e.agent_iter():
@@ -167,7 +187,7 @@ class AEC(Side):
             if terminated or truncated:
                 e.step(None)
                 continue
-            e.step(int(choice(np.flatnonzero(observation["action_mask"]))))
+            e.step(agent(observation["action_mask"]))
             steps += 1
             if masks is not None:
                 masks.append(observation["action_mask"])
@@ -175,18 +195,19 @@ class AEC(Side):
 
 
 class Gym(Side):
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, textbook: bool = False) -> None:
         self.env = SingleAgentEnv("classic", 2, ["random"])
         self.env.reset(seed=seed)
         self.rng = np.random.default_rng(seed)
+        self.agent = (textbook_agent if textbook else our_agent)(self.rng)
 
     def chunk(self) -> int:
-        e, choice = self.env, self.rng.choice
+        e, agent = self.env, self.agent
         observation, _ = e.reset()
         steps = 0
         done = False
         while not done:
-            observation, _, done, _, _ = e.step(int(choice(np.flatnonzero(observation["action_mask"]))))
+            observation, _, done, _, _ = e.step(agent(observation["action_mask"]))
             steps += 1
         return steps
 
@@ -208,16 +229,16 @@ def make_side(name: str, seed: int) -> Side:
         return RLCardEnv(seed)
     if name == "rlcard_engine":
         return RLCardEngine(seed)
-    if name == "aec":
-        return AEC(seed)
-    if name == "gym":
-        return Gym(seed)
+    if name in ("aec", "aec_textbook"):
+        return AEC(seed, textbook=name == "aec_textbook")
+    if name in ("gym", "gym_textbook"):
+        return Gym(seed, textbook=name == "gym_textbook")
     if name == "vector_bots":
         return Vector(seed, 256, bots=True)
     return Vector(seed, int(name.removeprefix("vector_")), bots=False)
 
 
-def breakdown(envs: int = 256, steps: int = 300, seed: int = 1) -> dict[str, float]:
+def breakdown(envs: int = 256, steps: int = 300, seed: int = 1, rlcard: bool = True) -> dict[str, float]:
     """Microseconds a game-step of each part of ``VectorEnv.step`` (self-play, Classic heads-up).
 
     Each part runs on its own over the games of one batch, in a Python loop whose own
@@ -282,13 +303,14 @@ def breakdown(envs: int = 256, steps: int = 300, seed: int = 1) -> dict[str, flo
     for name in ("engine_and_offers", "observation", "mask"):
         parts[name] -= loop
     out = {name: round(1e6 * value / (steps * envs), 3) for name, value in parts.items()}
-    out.update(aec_breakdown(games=max(20, steps // 3), seed=seed))
+    out.update(aec_breakdown(games=max(20, steps // 3), seed=seed, rlcard=rlcard))
     return out
 
 
-def aec_breakdown(games: int, seed: int = 1) -> dict[str, float]:
-    """Microseconds a step of the AEC side, and of its agent alone (``np.flatnonzero`` + ``Generator.choice``,
-    timed again on the masks the AEC side met)."""
+def aec_breakdown(games: int, seed: int = 1, rlcard: bool = True) -> dict[str, float]:
+    """Microseconds a step of the AEC side, and of the agents alone, timed again on the masks the AEC side met:
+    ours (``sample_action``), the textbook one (``np.flatnonzero`` + ``Generator.choice``) and, with ``rlcard``,
+    RLCard's ``RandomAgent.step`` on the states of RLCard games."""
     side = AEC(seed)
     masks: list[np.ndarray[Any, Any]] = []
     steps = 0
@@ -296,12 +318,27 @@ def aec_breakdown(games: int, seed: int = 1) -> dict[str, float]:
     for _ in range(games):
         steps += side.chunk(masks if len(masks) < 2000 else None)
     whole = (time.perf_counter() - started) / steps
-    choice = side.rng.choice
-    started = time.perf_counter()
-    for mask in masks:
-        int(choice(np.flatnonzero(mask)))
-    agent = (time.perf_counter() - started) / len(masks)
-    return {"aec_step": round(1e6 * whole, 3), "aec_agent": round(1e6 * agent, 3)}
+    out = {"aec_step": round(1e6 * whole, 3)}
+    for name, agent in (("aec_agent", our_agent(side.rng)), ("textbook_agent", textbook_agent(side.rng))):
+        started = time.perf_counter()
+        for mask in masks:
+            agent(mask)
+        out[name] = round(1e6 * (time.perf_counter() - started) / len(masks), 3)
+    if rlcard:
+        rlcard_env = RLCardEnv(seed)
+        states = []
+        while len(states) < 2000:
+            try:
+                trajectories, _ = rlcard_env.env.run(is_training=False)
+            except IndexError:
+                continue
+            states += [item for trajectory in trajectories for item in trajectory[:-1:2]]
+        rlcard_agent = rlcard_env.env.agents[0]
+        started = time.perf_counter()
+        for state in states:
+            rlcard_agent.step(state)
+        out["rlcard_agent"] = round(1e6 * (time.perf_counter() - started) / len(states), 3)
+    return out
 
 
 def run_slice(side: Side, seconds: float) -> float:
@@ -372,7 +409,9 @@ def main() -> None:
         }
         if base
         else None,
-        "breakdown_us_per_game_step": breakdown(steps=30 if args.quick or args.slice < 0.2 else 300)
+        "breakdown_us_per_game_step": breakdown(
+            steps=30 if args.quick or args.slice < 0.2 else 300, rlcard=base is not None
+        )
         if args.breakdown
         else None,
     }

@@ -18,7 +18,15 @@ def test_the_rl_benchmark_runs_every_side_and_the_breakdown() -> None:
     command = [sys.executable, str(SCRIPT), "--no-rlcard", "--json", "--slice", "0.05", "--repetitions", "1"]
     done = subprocess.run([*command, "--batches", "4,32", "--breakdown"], capture_output=True, text=True, check=True)
     report = json.loads(done.stdout)
-    assert set(report["steps_per_s"]) == {"aec", "gym", "vector_4", "vector_32", "vector_bots"}
+    assert set(report["steps_per_s"]) == {
+        "aec",
+        "aec_textbook",
+        "gym",
+        "gym_textbook",
+        "vector_4",
+        "vector_32",
+        "vector_bots",
+    }
     assert all(value > 0 for value in report["steps_per_s"].values())
     assert report["vs_rlcard_env"] is None and report["rlcard_error"] == "--no-rlcard"
     parts = report["breakdown_us_per_game_step"]
@@ -31,6 +39,7 @@ def test_the_rl_benchmark_runs_every_side_and_the_breakdown() -> None:
         "env_step",
         "aec_step",
         "aec_agent",
+        "textbook_agent",
     }
     assert parts["env_step"] > 0 and parts["engine_and_offers"] > 0 and parts["observation"] > 0
     assert parts["aec_agent"] > 0 and parts["aec_step"] > 0  # (timed apart: on a busy machine either may be larger)

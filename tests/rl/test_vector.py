@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
 
-from unoengine.core.action_ids import DRAW_ID
+from unoengine.core.action_ids import DRAW_ID, NUM_ACTIONS
 from unoengine.core.views import view_for
-from unoengine.rl import VectorEnv, sample_actions
+from unoengine.rl import VectorEnv, sample_action, sample_actions
 from unoengine.rl.aec_env import choice_ids
 
 
@@ -116,3 +116,22 @@ def test_same_step_auto_reset_plays_the_same_games_one_step_sooner() -> None:
             a, *_ = next_step.step(np.zeros(1, np.int64))  # NEXT_STEP's reset step (its action is ignored)
         np.testing.assert_array_equal(a["observation"], b["observation"])
     assert ended > 3
+
+
+def test_sample_action_draws_every_allowed_id_uniformly_and_nothing_else() -> None:
+    """The one-mask random agent: only allowed ids, each about as often (a chi-square bound far from the mean),
+    the same ids for the same generator, int8 and bool masks alike, and a clear error for an empty mask."""
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    allowed = [0, 7, 300, NUM_ACTIONS - 1]
+    mask[allowed] = 1
+    rng = np.random.default_rng(11)
+    draws = [sample_action(mask, rng) for _ in range(8000)]
+    counts = np.array([draws.count(index) for index in allowed])
+    assert counts.sum() == len(draws)  # nothing outside the mask
+    expected = len(draws) / len(allowed)
+    assert ((counts - expected) ** 2 / expected).sum() < 25  # chi-square, 3 degrees of freedom: p < 1e-4
+    assert all(isinstance(value, int) for value in draws[:10])
+    again = np.random.default_rng(11)
+    assert [sample_action(mask.astype(np.bool_), again) for _ in range(50)] == draws[:50]
+    with pytest.raises(ValueError, match="allows no action"):
+        sample_action(np.zeros(NUM_ACTIONS, np.int8), rng)

@@ -3,7 +3,7 @@
 - :func:`env`: PettingZoo AEC environment, every rule set, 2–10 seats, any options;
 - :class:`SingleAgentEnv`: Gymnasium environment, one learner against bots;
 - :class:`VectorEnv`: N games stepped at once, in compiled code, into preallocated NumPy arrays
-  (:func:`sample_actions`: a random masked agent for a batch);
+  (:func:`sample_actions`: a random masked agent for a batch; :func:`sample_action`: for one mask);
 - :func:`policy_bot`: a trained policy (an SB3 model, a torch module, a callable) as a bot;
 - :mod:`unoengine.rl.sb3` (the ``train`` extra, imported on first use): ``vec_env``, a
   Stable-Baselines3 ``VecEnv`` over :class:`VectorEnv`.
@@ -23,7 +23,7 @@ from unoengine.rl.aec_env import env, raw_env
 from unoengine.rl.encoding import ENCODING_VERSION, Encoding
 from unoengine.rl.gym_env import SingleAgentEnv
 from unoengine.rl.policy_bot import policy_bot
-from unoengine.rl.vector_env import VectorEnv, sample_actions
+from unoengine.rl.vector_env import VectorEnv, sample_action, sample_actions
 
 __all__ = [
     "ENCODING_VERSION",
@@ -34,6 +34,7 @@ __all__ = [
     "policy_bot",
     "raw_env",
     "register_envs",
+    "sample_action",
     "sample_actions",
 ]
 

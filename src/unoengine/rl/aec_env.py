@@ -176,8 +176,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, cumulative reward, termination, truncation and info."""
         agent = self.agent_selection
+        if observe and not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         return (
-            self.observe(agent) if observe else None,
+            observe_seat(self.encoding, self.match, self._agent_seat[agent]) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -221,14 +223,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         match.take_id(action, self.illegal)
         self._has_updated = True
         self._cumulative_rewards[agent] = 0.0
-        self._steps += 1
+        self._steps = steps = self._steps + 1
         seat = match.seat
         if seat is not None:
-            if self.max_steps is None or self._steps < self.max_steps:
-                self.agent_selection = self.possible_agents[seat]  # the usual step: no reward, nobody done
-            else:
+            self.agent_selection = self.possible_agents[seat]  # the usual step: no reward, nobody done
+            if self.max_steps is not None and steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
-                self.agent_selection = self.possible_agents[seat]
         else:
             for index, value in enumerate(match.rewards()):
                 self.rewards[self.possible_agents[index]] = value

@@ -46,6 +46,28 @@ from unoengine.rl.gym_env import Opponent, make_opponent
 from unoengine.rl.match import ILLEGAL, Match, check_choice
 
 
+def sample_action(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> int:
+    """One id that ``mask`` allows, uniformly (a random masked agent for one observation: the AEC and
+    single-agent environments).
+
+    It reads the ``int8`` mask as booleans (``nonzero`` is several times faster on them) and draws one
+    float: about 1.4 µs, where ``int(rng.choice(np.flatnonzero(mask)))`` takes about 7 µs.
+
+    Raises:
+        ValueError: the mask allows no id (an agent that is not offered a decision).
+
+    >>> mask = np.zeros(8, np.int8); mask[[2, 5]] = 1
+    >>> sorted({sample_action(mask, np.random.default_rng(seed)) for seed in range(20)})
+    [2, 5]
+    """
+    flags = mask.view(np.bool_) if mask.dtype.itemsize == 1 else mask != 0
+    allowed = flags.nonzero()[0]
+    count = len(allowed)
+    if not count:
+        raise ValueError("the mask allows no action")
+    return int(allowed[min(int(rng.random() * count), count - 1)])
+
+
 def sample_actions(masks: np.ndarray[Any, Any], rng: np.random.Generator) -> np.ndarray[Any, Any]:
     """One id per row of ``masks``, uniform over the row's allowed ids (a random masked agent for a batch).
 
