@@ -229,6 +229,42 @@ def rl_speed_text(result: Result) -> str:
     return rl_speed_markdown(result["figures"], result["command"])
 
 
+def rl_headline_text(result: Result) -> str:
+    """``rl-headline``: the README's two lines of the RL environments' speed and where a vector step goes."""
+    report = result["figures"]
+    ratios = report["vs_rlcard_env"] or {}
+    if not ratios:
+        return f"Not measured against RLCard in the last run (`{result['command']}`)."
+    targets = report["targets"] or {}
+
+    def shown(name: str, label: str) -> str:
+        target = targets.get(name)
+        verdict = "" if target is None else f" (target {target['target']:g}×: {'met' if target['met'] else 'missed'})"
+        return f"{label} **{ratios[name]:.1f}×**{verdict}"
+
+    sides = [("aec", "the AEC env"), ("gym", "the Gymnasium env against `random`")]
+    sides += [(name, f"`VectorEnv({name.removeprefix('vector_')})`") for name in ratios if name[7:].isdigit()]
+    lines = [
+        f"Steps per second over RLCard {report['rlcard']}'s UNO env, side by side in one process "
+        f"({report['date']}, {report['cpus']} cores, `{result['command']}`): "
+        + ", ".join(shown(name, label) for name, label in sides if name in ratios)
+        + (
+            "; each side with its own random agent (with `rng.choice(np.flatnonzero(mask))` instead, the AEC env "
+            f"{ratios['aec_textbook']:.1f}×)."
+            if "aec_textbook" in ratios
+            else "; random masked agents."
+        )
+    ]
+    parts = report["breakdown_us_per_game_step"]
+    if parts:
+        lines.append(
+            f"A step of `VectorEnv(256)`, {parts['env_step']:.2f} µs a game with the agent: the engine and the "
+            f"offers {parts['engine_and_offers']:.2f}, the observation {parts['observation']:.2f}, the mask "
+            f"{parts['mask']:.2f}, the agent {parts['agent']:.2f}."
+        )
+    return "\n".join(lines)
+
+
 # -- engine.py, batch.py, perft.py: Markdown tables from their results ----------------------------------------
 
 RULES_TITLES = {"classic": "Classic", "duo": "Duo", "flex": "Flex", "nomercy": "No Mercy"}
@@ -652,6 +688,7 @@ BLOCKS: dict[str, Block] = {
         " --store-tables 100 1000",
     ),
     "rl-speed": Block("rl_env", rl_speed_text, "python benchmarks/rl_env.py --breakdown"),
+    "rl-headline": Block("rl_env", rl_headline_text, "python benchmarks/rl_env.py --breakdown"),
     "analyze-speed": Block("analyze", analyze_text, "python benchmarks/analyze.py"),
     "engine-speed": Block("engine", engine_speed_text, "python benchmarks/engine.py --reps 8"),
     "engine-calls": Block("engine", engine_calls_text, "python benchmarks/engine.py --reps 8"),
