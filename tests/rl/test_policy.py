@@ -52,12 +52,13 @@ def test_refuses_by_name_a_game_it_was_not_trained_for(rules: str, seats: int) -
 
 
 def test_the_cli_refuses_ppo_in_four_seats() -> None:
+    """Before any game is played: exit 2, as for any argument the command refuses."""
     from click.testing import CliRunner
 
     from unoengine.cli.main import cli
 
     result = CliRunner().invoke(cli, ["simulate", "--seats", "4", "--bot", "ppo,heuristic,heuristic,heuristic"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "ppo was trained for classic with 2 seats; it cannot play classic with 4 seats" in result.output
 
 
