@@ -66,6 +66,9 @@ from unoengine.rl.vector_env import VectorEnv
 RULES, SEATS = "classic", 2
 CHUNK = 500
 """The expert's games are played (and cached) in chunks of this many."""
+LAYOUT = {"action_ids_version": ACTION_IDS_VERSION, "encoding_version": ENCODING_VERSION}
+"""Part of every cache key: positions saved with another action table or observation layout (masks of another
+width) are made again, not fed to a network of this one."""
 Data = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
 """Observations (float32), masks (int8, one row of ``NUM_ACTIONS`` per decision), the ids taken."""
 
@@ -432,7 +435,7 @@ def main() -> None:
     print(f"{clock()} warm start: {args.warm} heuristic decisions", flush=True)
     warm, kinds = cached(
         args.cache and args.cache.with_name(args.cache.stem + "-warm.npz"),
-        {"warm": args.warm, "seed": args.seed},
+        {"warm": args.warm, "seed": args.seed, **LAYOUT},
         make_warm,
     )
     net = Net(warm[0].shape[1], args.hidden, args.depth).to(device)
@@ -441,7 +444,7 @@ def main() -> None:
     seen = set(kinds)
 
     print(f"{clock()} the expert's games: {args.games} of ismcts:iterations={args.iterations} vs heuristic", flush=True)
-    key = {"iterations": args.iterations, "seed": args.seed}
+    key = {"iterations": args.iterations, "seed": args.seed, **LAYOUT}
     chunks = []
     for first in range(0, args.games, CHUNK):
 
