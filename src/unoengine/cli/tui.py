@@ -12,6 +12,7 @@ the review of a finished game (``r``) :mod:`unoengine.cli.review`.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -22,6 +23,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static
 
 from unoengine.cli.common import CATCH_SECONDS
@@ -385,7 +387,8 @@ class UnoApp(App[None]):
         if self.deadline is None or self.quitting:  # the quit question is up, or the app is closing
             return
         if self.clock() < self.deadline or self.modal is not None:
-            self.refresh_prompt()
+            with contextlib.suppress(NoMatches):  # a tick that fires while the app closes: its widgets are gone
+                self.refresh_prompt()
             return
         self.deadline = None
         self._react()
