@@ -176,10 +176,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, cumulative reward, termination, truncation and info."""
         agent = self.agent_selection
-        if observe and not self._has_reset:
-            EnvLogger.error_observe_before_reset()
         return (
-            observe_seat(self.encoding, self.match, self._agent_seat[agent]) if observe else None,
+            self.observe(agent) if observe else None,  # (through observe: a subclass's own is used)
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
