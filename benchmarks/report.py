@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import render
+from render import results_dir
 from unoengine import _build
 
 
@@ -99,16 +101,8 @@ def shown_command(script: str, argv: Sequence[str], unmeasured: dict[str, int] =
 
 # -- results: what a run leaves in benchmarks/results/ for the docs (benchmarks/render.py) --------------------
 
-RESULTS = Path(__file__).resolve().parent / "results"
-"""Where the benchmarks write their results: ``<benchmark>.json`` (``server_load.jsonl``: a line per command)."""
-
-RESULTS_VARIABLE = "UNOENGINE_BENCHMARK_RESULTS"
-"""An environment variable naming another results folder (the tests' runs write there)."""
-
-
-def results_dir() -> Path:
-    """The results folder: ``$UNOENGINE_BENCHMARK_RESULTS`` if set, else ``benchmarks/results``."""
-    return Path(os.environ.get(RESULTS_VARIABLE) or RESULTS)
+# Where the benchmarks write their results (``<benchmark>.json``; ``server_load.jsonl``: a line per command):
+# ``render.results_dir()``, the one reading of ``$UNOENGINE_BENCHMARK_RESULTS`` (else ``benchmarks/results``).
 
 
 SCHEMA = 1
@@ -244,7 +238,5 @@ def publish(
     measured_on = {**measured_on, "load_after": after, "notes": busy_note(measured_on.get("load") or [], cores, after)}
     path = save_result(result(benchmark, argv, figures, measured_on, unmeasured, script))
     if write is not None:
-        import render
-
         render.write_file(write, path.parent, only={benchmark})
     return path
