@@ -256,6 +256,15 @@ def weights_for(rules: str, seats: int) -> tuple[float, ...]:
 _WEIGHTS_CACHE: dict[tuple[str, int], tuple[float, ...]] = {}
 
 
+def _cached_weights(rules: str, seats: int) -> tuple[float, ...]:
+    """:func:`weights_for` of ``rules`` and ``seats``, computed once."""
+    key = (rules, seats)
+    weights = _WEIGHTS_CACHE.get(key)
+    if weights is None:
+        weights = _WEIGHTS_CACHE[key] = weights_for(rules, seats)
+    return weights
+
+
 def win_probabilities(state: GameState, weights: Sequence[float] | None = None) -> list[float]:
     """Each seat's probability of winning the round from ``state``: they sum to 1; once the game is
     over they are exact (1 for the winner, 0 for the others; equal shares when it ended without one).
@@ -274,10 +283,7 @@ def win_probabilities(state: GameState, weights: Sequence[float] | None = None) 
     if state.rules.seat_flags == "in_round":
         return in_round_probabilities(state, weights)
     if weights is None:
-        key = (state.rules.name, seats)
-        weights = _WEIGHTS_CACHE.get(key)
-        if weights is None:
-            weights = _WEIGHTS_CACHE[key] = weights_for(*key)
+        weights = _cached_weights(state.rules.name, seats)
     return probabilities(features(state), weights)
 
 
@@ -312,10 +318,7 @@ def in_round_probabilities(state: GameState, weights: Sequence[float] | None = N
         row[_MARGIN] = float(sizes[seat] - others)
         row[_LEADER] = float(sizes[seat] == fewest)
     if weights is None:
-        key = (state.rules.name, len(alive))
-        weights = _WEIGHTS_CACHE.get(key)
-        if weights is None:
-            weights = _WEIGHTS_CACHE[key] = weights_for(*key)
+        weights = _cached_weights(state.rules.name, len(alive))
     chances = probabilities([rows[seat] for seat in alive], weights)
     out = [0.0] * seats
     for seat, chance in zip(alive, chances, strict=True):
