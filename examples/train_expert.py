@@ -69,6 +69,9 @@ CHUNK = 500
 LAYOUT = {"action_ids_version": ACTION_IDS_VERSION, "encoding_version": ENCODING_VERSION}
 """Part of every cache key: positions saved with another action table or observation layout (masks of another
 width) are made again, not fed to a network of this one."""
+UNRECORDED = ("cache", "out", "init", "ppo_keep")
+"""The options that do not change the weights, left out of the ``trained`` record in the exported file's meta."""
+MACHINE = f"{platform.platform()}, {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs"
 Data = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
 """Observations (float32), masks (int8, one row of ``NUM_ACTIONS`` per decision), the ids taken."""
 
@@ -366,7 +369,8 @@ def cached(path: Path | None, key: dict[str, Any], make: Any) -> tuple[Data, lis
     return data, kinds
 
 
-def main() -> None:
+def parser() -> argparse.ArgumentParser:
+    """The script's options; their defaults are the shipped weights' run."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--warm", type=int, default=300_000, help="heuristic decisions to imitate first")
@@ -396,17 +400,18 @@ def main() -> None:
     p.add_argument("--ppo-lambda", type=float, default=0.95)
     p.add_argument("--ppo-eval-every", type=int, default=20, help="measure the actor every this many updates")
     p.add_argument("--ppo-keep", type=Path, default=None, help="save each best actor here too")
-    args = p.parse_args()
+    return p
+
+
+def main() -> None:
+    args = parser().parse_args()
 
     started = time.time()
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     threads = int(os.environ.get("TORCH_THREADS", "1"))
     torch.set_num_threads(threads)
-    print(
-        f"machine: {platform.platform()}, {platform.processor() or platform.machine()}, "
-        f"{os.cpu_count()} CPUs, torch {torch.__version__} on {device} ({threads} thread(s))",
-        flush=True,
-    )
+    machine = f"{MACHINE}, torch {torch.__version__} on {device} ({threads} thread(s))"
+    print(f"machine: {machine}", flush=True)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
 
@@ -491,9 +496,8 @@ def main() -> None:
     meta["trained"] = {
         "method": "expert iteration: imitation of heuristic, then of ismcts",
         "script": "examples/train_expert.py",
-        "args": {
-            name: str(value) for name, value in vars(args).items() if name not in ("cache", "out", "init", "ppo_keep")
-        },
+        "args": {name: str(value) for name, value in vars(args).items() if name not in UNRECORDED},
+        "machine": machine,
         "labels": int(sum(len(part[2]) for part in datasets)),
         "minutes": minutes,
     }
