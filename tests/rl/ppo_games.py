@@ -1,12 +1,14 @@
-"""The shipped ``ppo`` bot's choices over official Classic heads-up games (tests/rl/test_ppo_migration.py).
+"""The shipped ``ppo`` bot's choices over official Classic heads-up games (tests/rl/test_ppo_weights.py).
 
 ``ppo_games()`` plays each game with the bot at both seats (its most likely action, no reactions out of
-turn) and returns every action taken, in notation. It uses the public API only, so that the same function
-ran on the code before the migration of the weights (encoding version 3) to write ``ppo_games_v3.json``.
+turn) and returns every action taken, in notation, through the public API only. ``python -m tests.rl.ppo_games``
+writes them to ``ppo_games.json`` beside it: run it when new weights are shipped, never to make a change of the
+core, the encoding or the policy pass.
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 from unoengine import apply, format_action, legal_actions, new_game, view_for
@@ -31,3 +33,10 @@ def ppo_games(games: int = GAMES) -> list[list[str]]:
             state = apply(state, seat, action).state
         out.append(taken)
     return out
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    lines = ",\n".join(json.dumps(game) for game in ppo_games())
+    Path(__file__).with_name("ppo_games.json").write_text(f"[\n{lines}\n]\n")

@@ -51,9 +51,9 @@ from unoengine.rl.observe import Writer
 ENCODING_VERSION = 4
 """The version of the observation layout; any change of a piece, its order or its meaning bumps it.
 
-Version 4: H-10's decision kind ``more`` in Classic's ``pending`` one-hot (the shipped weights were migrated
-with a zero input for it, scripts/migrate_ppo_encoding.py: they play as before); No Mercy's layout (N-1 … N-28)
-is new in it.
+Version 4: H-10's decision kind ``more`` in Classic's ``pending`` one-hot; No Mercy's layout (N-1 … N-28)
+is new in it. (The shipped weights are trained on version 4; weights made for another version are fitted to
+this one by the names of their inputs, see :class:`unoengine.rl.policy.Policy`.)
 Version 3: one layout per rule set (its own card kinds and decisions, no piece that is always zero there)
 and H-1's ``stack`` total; version 2 had every rule set's kinds and decisions in every layout."""
 
