@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from unoengine.core.action_ids import ACTION_IDS_VERSION
 from unoengine.rl.policy import Policy
@@ -28,7 +27,6 @@ def train(cache: Path, out: Path) -> str:
 
 
 def test_a_tiny_run_is_reproducible_from_its_seed_and_its_cache_is_keyed_by_the_layout(tmp_path: Path) -> None:
-    pytest.importorskip("torch")
     cache = tmp_path / "positions.npz"
     first = train(cache, tmp_path / "a.npz")
     assert "(cached" not in first and "exported" in first
