@@ -26,18 +26,20 @@ from unoengine.rl.encoding import ENCODING_VERSION, Encoding
 from unoengine.rl.match import Match
 from unoengine.rl.observe import write_mask
 
-GAMES: list[tuple[str, int, dict[str, Any], int]] = [
-    ("classic", 2, {}, 0),
-    ("classic", 3, {"stack_draw": "draw_two", "seven_zero": True}, 2),
-    ("classic", 4, {"jump_in": True, "draw_until_playable": True}, 0),
-    ("classic", 2, {"single_round": False, "target_score": 60}, 1),
-    ("duo", 2, {}, 3),
-    ("duo", 2, {"duo_deck": "standard108"}, 0),
-    ("flex", 2, {}, 0),
-    ("flex", 5, {}, 2),
-    ("nomercy", 2, {}, 0),
-    ("nomercy", 4, {"single_round": False, "target_score": 200, "uno_penalty": 4}, 1),
+GAMES: list[tuple[str, int, dict[str, Any], int, bool]] = [
+    ("classic", 2, {}, 0, False),
+    ("classic", 2, {}, 0, True),
+    ("classic", 3, {"stack_draw": "draw_two", "seven_zero": True}, 2, True),
+    ("classic", 4, {"jump_in": True, "draw_until_playable": True}, 0, False),
+    ("classic", 2, {"single_round": False, "target_score": 60}, 1, True),
+    ("duo", 2, {}, 3, False),
+    ("duo", 2, {"duo_deck": "standard108"}, 0, True),
+    ("flex", 2, {}, 0, True),
+    ("flex", 5, {}, 2, False),
+    ("nomercy", 2, {}, 0, True),
+    ("nomercy", 4, {"single_round": False, "target_score": 200, "uno_penalty": 4}, 1, False),
 ]
+"""(rules, seats, options, ``history``, ``discards``)."""
 
 
 def states(rules: str, seats: int, options: dict[str, Any], seed: int) -> list[GameState]:
@@ -55,13 +57,13 @@ def states(rules: str, seats: int, options: dict[str, Any], seed: int) -> list[G
     return out
 
 
-@pytest.mark.parametrize(("rules", "seats", "options", "history"), GAMES)
+@pytest.mark.parametrize(("rules", "seats", "options", "history", "discards"), GAMES)
 def test_the_fast_writer_equals_the_view_encoding(
-    rules: str, seats: int, options: dict[str, Any], history: int
+    rules: str, seats: int, options: dict[str, Any], history: int, discards: bool
 ) -> None:
-    encoding = Encoding(rules, seats, history=history)
+    encoding = Encoding(rules, seats, history=history, discards=discards)
     checked = 0
-    for state in states(rules, seats, options, seed=seats + history):
+    for state in states(rules, seats, options, seed=seats + history + 7 * discards):
         for seat in range(seats):
             fast = encoding.observe_state(state, seat)
             reference = encoding.observe(view_for(state, seat))
@@ -70,11 +72,11 @@ def test_the_fast_writer_equals_the_view_encoding(
     assert checked > 100
 
 
-@pytest.mark.parametrize(("rules", "seats", "options", "history"), GAMES[::2])
+@pytest.mark.parametrize(("rules", "seats", "options", "history", "discards"), GAMES[::2])
 def test_resampling_hidden_cards_changes_no_fast_observation(
-    rules: str, seats: int, options: dict[str, Any], history: int
+    rules: str, seats: int, options: dict[str, Any], history: int, discards: bool
 ) -> None:
-    encoding = Encoding(rules, seats, history=history)
+    encoding = Encoding(rules, seats, history=history, discards=discards)
     rng = random.Random(3)
     moved = 0
     for state in states(rules, seats, options, seed=5)[::7]:
@@ -166,3 +168,21 @@ def test_the_mask_writer_marks_the_offered_ids() -> None:
         write_mask(match.ids, mask.data)
         assert set(np.flatnonzero(mask)) == set(match.choice_ids)
         match.take(rng.choice(match.choices))
+
+
+def test_the_discards_piece_counts_the_discard_pile_by_kind() -> None:
+    """``discards=True`` adds one count per card kind of the (public) discard pile, after every other piece;
+    without it the layout is the version's default one, entry for entry."""
+    plain, counted = Encoding("classic", 2), Encoding("classic", 2, discards=True)
+    assert counted.size == plain.size + len(plain.kinds)
+    assert [piece.name for piece in counted.pieces][-1] == "discards"
+    state = next(state for state in states("classic", 2, {}, seed=11) if len(state.discard_pile) > 5)
+    view = view_for(state, 0)
+    vector = counted.observe_state(state, 0)
+    pile = counted.piece(vector, "discards")
+    assert pile.sum() == len(view.discard_pile)
+    for card in set(view.discard_pile):
+        assert pile[counted.kinds.index(card)] == view.discard_pile.count(card)
+    np.testing.assert_array_equal(vector[: plain.size], plain.observe_state(state, 0))
+    line = next(line for line in counted.describe(vector).splitlines() if line.startswith("discards: "))
+    assert all(format_card(card) in line for card in view.discard_pile)

@@ -54,16 +54,19 @@ def test_a_bot_made_for_one_game_refuses_another_by_name() -> None:
     assert simulate("classic", 2, games=2, bot=[made, "heuristic"], seed=0).games == 2
 
 
-def test_it_sees_what_the_learner_sees() -> None:
-    """At every decision the bot's observation and mask are the SingleAgentEnv's (out-of-turn offers: with pass)."""
+@pytest.mark.parametrize("discards", [False, True])
+def test_it_sees_what_the_learner_sees(discards: bool) -> None:
+    """At every decision the bot's observation and mask are the SingleAgentEnv's (out-of-turn offers: with pass),
+    with the same layout options (``discards``)."""
     seen: list[tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]] = []
 
     def recording(observation: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> int:
         seen.append((observation.copy(), mask.copy()))
         return random_legal(observation, mask)
 
-    bot = policy_bot(recording, rules="classic", seats=3)(random.Random(0))
-    env = SingleAgentEnv("classic", 3, ["heuristic:forget_uno=0.5"])
+    bot = policy_bot(recording, rules="classic", seats=3, discards=discards)(random.Random(0))
+    env = SingleAgentEnv("classic", 3, ["heuristic:forget_uno=0.5"], discards=discards)
+    assert env.encoding.size == Encoding("classic", 3).size + discards * len(env.encoding.kinds)
     offers = 0
     for seed in range(6):
         observation, _ = env.reset(seed=seed)

@@ -92,8 +92,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     ``options``: the rule set's options (``new_game``'s; ``single_round`` is True
     unless given). ``illegal``: ``"terminate"`` (the game ends, -1 to the offender)
     or ``"raise"``. ``reward``: ``"win"`` or ``"score"``. ``history``: past
-    discards in the observation. ``max_steps``: truncate every agent after that
-    many decisions (``None``: never).
+    discards in the observation; ``discards``: the discard pile's counts by kind
+    in it. ``max_steps``: truncate every agent after that many decisions
+    (``None``: never).
 
     Raises:
         InvalidNotationError: unknown rules or option, or a bad seat count.
@@ -116,11 +117,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         illegal: str = "terminate",
         reward: str = "win",
         history: int = 0,
+        discards: bool = False,
         max_steps: int | None = None,
     ) -> None:
         super().__init__()
         self.match = Match(rules, seats, options, reward=reward)
-        self.encoding = Encoding(self.match.ruleset.name, seats, history=history)
+        self.encoding = Encoding(self.match.ruleset.name, seats, history=history, discards=discards)
         self.illegal = check_choice("illegal", illegal, ILLEGAL)
         if render_mode is not None:
             check_choice("render_mode", render_mode, RENDER_MODES)

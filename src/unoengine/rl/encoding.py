@@ -51,6 +51,9 @@ from unoengine.rl.observe import Writer
 ENCODING_VERSION = 4
 """The version of the observation layout; any change of a piece, its order or its meaning bumps it.
 
+The optional ``discards`` piece (``discards=True``: the discard pile's count of each card kind, after every
+other piece) came within version 4: without it the layout is entry for entry what it was, and a layout with
+it is told apart by that argument (a :class:`~unoengine.rl.policy.Policy` records it in its ``meta``).
 Version 4: H-10's decision kind ``more`` in Classic's ``pending`` one-hot; No Mercy's layout (N-1 … N-28)
 is new in it. (The shipped weights are trained on version 4; weights made for another version are fitted to
 this one by the names of their inputs, see :class:`unoengine.rl.policy.Policy`.)
@@ -114,7 +117,7 @@ class Encoding:
         ValueError: a negative ``history``.
     """
 
-    def __init__(self, rules: str, seats: int, *, history: int = 0) -> None:
+    def __init__(self, rules: str, seats: int, *, history: int = 0, discards: bool = False) -> None:
         ruleset = find_rules(rules)
         if seats not in ruleset.seats:
             from unoengine.core.errors import InvalidNotationError
@@ -125,6 +128,7 @@ class Encoding:
         self.rules = ruleset.name
         self.seats = seats
         self.history = history
+        self.discards = bool(discards)
         self.kinds: tuple[Card, ...] = ruleset_kinds(ruleset)
         """The rule set's card kinds: the order of every per-kind piece."""
         challenges = has_challenges(ruleset.name)
@@ -165,6 +169,7 @@ class Encoding:
         layout += [
             ("scores", seats, "game scores, relative seats, divided by the target score"),
             ("history", history * kinds, "the discards under the top card, newest first, one-hot by kind each"),
+            ("discards", kinds if discards else 0, "cards of each kind in the discard pile (with `discards=True`)"),
         ]
         pieces = []
         start = 0
@@ -189,6 +194,7 @@ class Encoding:
             {name: self._offsets[name] for name in detail_types},
             self._target,
             history,
+            self.discards,
         )
         """The compiled writer of this layout (:meth:`observe_state`)."""
 
@@ -278,6 +284,10 @@ class Encoding:
             width = len(self.kinds)
             for k, card in enumerate(reversed(past[-self.history :] if past else ())):
                 put(at["history"] + k * width + kind_index[card], 1.0)
+        if self.discards:
+            for card in view.discard_pile:
+                index = at["discards"] + kind_index[card]
+                entries[index] = entries.get(index, 0.0) + 1.0
         return list(entries), list(entries.values())
 
     def describe(self, vector: Observation) -> str:
@@ -317,7 +327,7 @@ class Encoding:
         ]
 
     def _label(self, name: str, index: int) -> str:
-        if name in ("hand", "top", "drawn_card", "draft_card"):
+        if name in ("hand", "top", "drawn_card", "draft_card", "discards"):
             return format_card(self.kinds[index])
         if name == "history":
             return f"{index // len(self.kinds)}:{format_card(self.kinds[index % len(self.kinds)])}"

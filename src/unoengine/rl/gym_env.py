@@ -75,6 +75,7 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         illegal: str = "terminate",
         reward: str = "win",
         history: int = 0,
+        discards: bool = False,
         render_mode: str | None = None,
     ) -> None:
         self.match = Match(rules, seats, options, reward=reward)
@@ -97,7 +98,7 @@ class SingleAgentEnv(gym.Env[ObsDict, int]):
         if render_mode is not None:
             check_choice("render_mode", render_mode, RENDER_MODES)
         self.render_mode = render_mode
-        self.encoding = Encoding(name, seats, history=history)
+        self.encoding = Encoding(name, seats, history=history, discards=discards)
         self.observation_space = observation_space(self.encoding)  # type: ignore[assignment]
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self._bots: dict[int, Bot] = {}

@@ -73,6 +73,7 @@ class Writer:
         details: dict[str, int],
         target: float,
         history: int,
+        discards: bool = False,
     ) -> None:
         self.seats = seats
         self.hand = offsets.get("hand", -1)
@@ -89,6 +90,7 @@ class Writer:
         self.scores = offsets.get("scores", -1)
         self.history_at = offsets.get("history", -1)
         self.history = history
+        self.discards_at = offsets.get("discards", -1) if discards else -1
         self.pending: dict[type, int] = dict(pending)
         self.details: dict[str, int] = dict(details)
         self.kinds = kinds
@@ -124,17 +126,7 @@ class Writer:
         hands = state.hand_bytes
         at = self.hand
         if at >= 0:
-            hand = hands[seat]
-            counts = self._counts
-            size = len(hand)
-            for i in range(size):
-                counts[kind_of[hand[i]]] += 1
-            for i in range(size):
-                index = kind_of[hand[i]]
-                count = counts[index]
-                if count:
-                    out[at + index] = _count(count)
-                    counts[index] = 0
+            self._write_counts(hands[seat], at, out)
         pending = state.pending
         pending_type = type(pending)
         discards = state.discard_bytes
@@ -200,6 +192,8 @@ class Writer:
                     out[at + k] = total / target
         if self.history:
             self._write_history(state, shown, out)
+        if self.discards_at >= 0:  # the whole pile, as ``view_for``'s ``discard_pile``
+            self._write_counts(state.discard_bytes, self.discards_at, out)
 
     def _write_details(self, state: GameState, seat: int, out: Any) -> None:
         """The pieces fed by the pending decision's details for ``seat`` (as ``view_for`` gets them)."""
@@ -224,6 +218,20 @@ class Writer:
         vocabulary = self.vocabulary
         for k in range(min(self.history, max(end, 0))):
             out[at + k * vocabulary + kind_of[discards[end - 1 - k]]] = _ONE
+
+    def _write_counts(self, cards: bytes, at: int, out: Any) -> None:
+        """How many of ``cards`` (card ids) are of each kind, into the piece starting at ``at``."""
+        kind_of = self._kind_of
+        counts = self._counts
+        size = len(cards)
+        for i in range(size):
+            counts[kind_of[cards[i]]] += 1
+        for i in range(size):
+            index = kind_of[cards[i]]
+            count = counts[index]
+            if count:
+                out[at + index] = _count(count)
+                counts[index] = 0
 
 
 def write_mask(ids: list[int], out: Any) -> None:

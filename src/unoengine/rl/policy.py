@@ -72,7 +72,9 @@ class Policy:
         self.rules: str = meta["rules"]
         self.seats: int = int(meta["seats"])
         self.decisions = frozenset(meta["decisions"])
-        self.encoding = Encoding(self.rules, self.seats, history=int(meta.get("history", 0)))
+        self.encoding = Encoding(
+            self.rules, self.seats, history=int(meta.get("history", 0)), discards=bool(meta.get("discards", False))
+        )
         self.known = frozenset(range(NUM_ACTIONS))
         """The action ids the network has an output for (all, unless remapped from another table)."""
         if "inputs" in meta and "actions" in meta:

@@ -16,7 +16,7 @@ of any of:
   ``.npz`` (a :class:`~unoengine.rl.policy.Policy`). Files are read without unpickling code.
 
 The bot sees exactly what a learner in the environments sees: its view encoded by
-:class:`~unoengine.rl.encoding.Encoding` (``rules``, ``seats``, ``history``), a
+:class:`~unoengine.rl.encoding.Encoding` (``rules``, ``seats``, ``history``, ``discards``), a
 mask of the core's action ids of its legal actions, and for an out-of-turn chance
 (UNO, catch, a jump-in) those actions plus ``pass``, which means "let it go"
 (:mod:`unoengine.rl.decisions`). The factory goes wherever a bot factory goes:
@@ -84,6 +84,7 @@ class PolicyBot:
         rules: str | None = None,
         seats: int | None = None,
         history: int = 0,
+        discards: bool = False,
         input_size: int | None = None,
     ) -> None:
         self.rng = rng
@@ -92,6 +93,7 @@ class PolicyBot:
         self.rules = None if rules is None else find_rules(rules).name
         self.seats = seats
         self.history = history
+        self.discards = discards
         self.input_size = input_size
         self._game: tuple[str, int] | None = None
         self._encoding: Encoding | None = None
@@ -109,12 +111,12 @@ class PolicyBot:
         if (self.rules is not None and name != self.rules) or (self.seats is not None and seats != self.seats):
             made = f"{self.rules or 'any rules'} with {self.seats or 'any number of'} seats"
             raise ValueError(f"{self.name} was made for {made}; it cannot play {name} with {seats} seats")
-        encoding = _encoding(name, seats, self.history)
+        encoding = _encoding(name, seats, self.history, self.discards)
         if self.input_size is not None and encoding.size != self.input_size:
             raise ValueError(
                 f"{self.name} takes {self.input_size} observation entries; {name} with {seats} seats "
-                f"(history={self.history}) gives {encoding.size}: was it trained for another game? "
-                "(give rules=, seats= and history= as trained)"
+                f"(history={self.history}, discards={self.discards}) gives {encoding.size}: was it trained for "
+                "another game? (give rules=, seats=, history= and discards= as trained)"
             )
         self._game = (name, seats)
         self._encoding = encoding
@@ -170,6 +172,7 @@ class PolicyBotFactory:
         rules: str | None,
         seats: int | None,
         history: int,
+        discards: bool,
         input_size: int | None,
     ) -> None:
         self.decide = decide
@@ -177,6 +180,7 @@ class PolicyBotFactory:
         self.rules = rules
         self.seats = seats
         self.history = history
+        self.discards = discards
         self.input_size = input_size
         if rules is not None and seats is not None:
             self(random.Random(0))  # a game the policy cannot play is refused here, not at its first decision
@@ -190,6 +194,7 @@ class PolicyBotFactory:
             rules=self.rules,
             seats=self.seats,
             history=self.history,
+            discards=self.discards,
             input_size=self.input_size,
         )
 
@@ -200,18 +205,20 @@ def policy_bot(
     rules: str | None = None,
     seats: int | None = None,
     history: int = 0,
+    discards: bool = False,
     name: str = "policy",
     deterministic: bool = True,
     algorithm: str | None = None,
 ) -> PolicyBotFactory:
     """A bot factory (``rng -> Bot``) playing ``policy``: an SB3 model, a torch module, a callable, a path.
 
-    ``rules``, ``seats``, ``history``: the game and observation the policy was trained
-    on (the environments' arguments); with ``rules`` and ``seats`` the bot refuses any
-    other game. ``deterministic``: the most likely legal action (else one drawn from
-    the policy's distribution, from the bot's generator; an SB3 model samples with
-    PyTorch's). ``algorithm``: the class that loads a saved ``.zip`` (``MaskablePPO``
-    by default, else one of ``stable_baselines3``'s: ``PPO``, ``A2C``, ``DQN`` …).
+    ``rules``, ``seats``, ``history``, ``discards``: the game and observation the policy
+    was trained on (the environments' arguments; a :class:`Policy` carries its own);
+    with ``rules`` and ``seats`` the bot refuses any other game. ``deterministic``: the
+    most likely legal action (else one drawn from the policy's distribution, from the
+    bot's generator; an SB3 model samples with PyTorch's). ``algorithm``: the class
+    that loads a saved ``.zip`` (``MaskablePPO`` by default, else one of
+    ``stable_baselines3``'s: ``PPO``, ``A2C``, ``DQN`` …).
 
     Raises:
         ValueError: a policy of no known kind, a file that cannot be loaded, or (with ``rules``
@@ -224,7 +231,10 @@ def policy_bot(
         rules = rules or policy.rules
         seats = seats or policy.seats
         history = int(policy.meta.get("history", history))
-    return PolicyBotFactory(decide, name=name, rules=rules, seats=seats, history=history, input_size=input_size)
+        discards = bool(policy.meta.get("discards", discards))
+    return PolicyBotFactory(
+        decide, name=name, rules=rules, seats=seats, history=history, discards=discards, input_size=input_size
+    )
 
 
 def load(
@@ -233,6 +243,7 @@ def load(
     rules: str | None = None,
     seats: int | None = None,
     history: int = 0,
+    discards: bool = False,
     name: str | None = None,
     deterministic: bool = True,
     algorithm: str | None = None,
@@ -249,7 +260,9 @@ def load(
         stamp = where.stat().st_mtime_ns
     except OSError as error:
         raise ValueError(f"policy {path}: {error.strerror or error}") from None
-    factory = _file_factory(str(where), stamp, rules, seats, history, name or Path(path).stem, deterministic, algorithm)
+    factory = _file_factory(
+        str(where), stamp, rules, seats, history, discards, name or Path(path).stem, deterministic, algorithm
+    )
     return factory(rng)
 
 
@@ -260,6 +273,7 @@ def _file_factory(
     rules: str | None,
     seats: int | None,
     history: int,
+    discards: bool,
     name: str,
     deterministic: bool,
     algorithm: str | None,
@@ -270,6 +284,7 @@ def _file_factory(
         rules=rules,
         seats=seats,
         history=history,
+        discards=discards,
         name=name,
         deterministic=deterministic,
     )
@@ -331,8 +346,8 @@ def _sb3_class(algorithm: str | None) -> Any:
 
 
 @functools.cache
-def _encoding(rules: str, seats: int, history: int) -> Encoding:
-    return Encoding(rules, seats, history=history)
+def _encoding(rules: str, seats: int, history: int, discards: bool) -> Encoding:
+    return Encoding(rules, seats, history=history, discards=discards)
 
 
 def _masked_best(scores: np.ndarray[Any, Any], mask: Mask, rng: random.Random, deterministic: bool) -> int:

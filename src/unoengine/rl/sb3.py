@@ -162,6 +162,7 @@ def vec_env(
     seat: int | None = None,
     reward: str = "win",
     history: int = 0,
+    discards: bool = False,
     illegal: str = "terminate",
     monitor: bool = True,
 ) -> VecEnv:
@@ -188,6 +189,7 @@ def vec_env(
         illegal=illegal,
         reward=reward,
         history=history,
+        discards=discards,
     )
     name = find_rules(rules).name
     for kind in venv.opponent_kinds or ():  # a bot that cannot play this game is refused here

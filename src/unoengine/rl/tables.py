@@ -54,6 +54,8 @@ def observation_block() -> str:
             return "—"
         if piece_name == "history":
             return f"h × {len(small.kinds)}"
+        if piece_name == "discards":
+            return f"d × {len(small.kinds)}"
         grown = {piece.name: piece.size for piece in large.pieces}[piece_name]
         return "n" if grown != sizes[piece_name] else str(sizes[piece_name])
 
@@ -64,8 +66,9 @@ def observation_block() -> str:
         for name in names
     )
     lines = [
-        f"`ENCODING_VERSION = {ENCODING_VERSION}`. Floats without history: {totals}. "
-        f"`n`: the seat count; `h`: `history`. Pieces in this order, a rule set's absent ones left out "
+        f"`ENCODING_VERSION = {ENCODING_VERSION}`. Floats without history or discards: {totals}. "
+        f"`n`: the seat count; `h`: `history`; `d`: 1 with `discards=True`, else 0. "
+        f"Pieces in this order, a rule set's absent ones left out "
         f"(`Encoding(rules, seats).pieces` gives the starts).",
         "",
         f"| piece | {' | '.join(titles)} | what |",

@@ -118,6 +118,7 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
         illegal: str = "terminate",
         reward: str = "win",
         history: int = 0,
+        discards: bool = False,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
     ) -> None:
         if num_envs < 1:
@@ -138,7 +139,7 @@ class VectorEnv(GymVectorEnv[ObsDict, np.ndarray[Any, Any], np.ndarray[Any, Any]
         self.learner_seat = seat
         self.learner = np.zeros(num_envs, dtype=np.int64)
         """The caller's seat in each game (with opponents)."""
-        self.encoding = Encoding(self.matches[0].ruleset.name, seats, history=history)
+        self.encoding = Encoding(self.matches[0].ruleset.name, seats, history=history, discards=discards)
         self.single_observation_space = observation_space(self.encoding)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
