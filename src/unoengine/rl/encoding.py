@@ -183,7 +183,9 @@ class Encoding:
         self._target = float(ruleset.options().target_score)
         self._kind_index = {card: index for index, card in enumerate(self.kinds)}
         self._pending_index = {kind: index for index, kind in enumerate(self.decisions)}
-        offsets = {name: start for name, start in self._offsets.items() if name not in detail_types}
+        offsets = {  # an empty piece (no history, no discards) is one the layout leaves out: none for the writer
+            piece.name: piece.start for piece in pieces if piece.size and piece.name not in detail_types
+        }
         if self.seat_flags is not None:
             offsets["power"] = self._offsets[self.seat_flags]  # the writer's name of the per-seat flags' piece
         self.writer = Writer(
@@ -194,7 +196,6 @@ class Encoding:
             {name: self._offsets[name] for name in detail_types},
             self._target,
             history,
-            self.discards,
         )
         """The compiled writer of this layout (:meth:`observe_state`)."""
 
@@ -244,10 +245,12 @@ class Encoding:
             if value:
                 entries[index] = value
 
-        hand = at["hand"]
-        for card in view.hand:
-            index = hand + kind_index[card]
-            entries[index] = entries.get(index, 0.0) + 1.0
+        def count(start: int, cards: tuple[Card, ...]) -> None:  # how many cards of each kind
+            for card in cards:
+                index = start + kind_index[card]
+                entries[index] = entries.get(index, 0.0) + 1.0
+
+        count(at["hand"], view.hand)
         if view.top is not None:
             put(at["top"] + kind_index[view.top], 1.0)
         if view.color is not None:
@@ -285,9 +288,7 @@ class Encoding:
             for k, card in enumerate(reversed(past[-self.history :] if past else ())):
                 put(at["history"] + k * width + kind_index[card], 1.0)
         if self.discards:
-            for card in view.discard_pile:
-                index = at["discards"] + kind_index[card]
-                entries[index] = entries.get(index, 0.0) + 1.0
+            count(at["discards"], view.discard_pile)
         return list(entries), list(entries.values())
 
     def describe(self, vector: Observation) -> str:

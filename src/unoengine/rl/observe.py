@@ -73,7 +73,6 @@ class Writer:
         details: dict[str, int],
         target: float,
         history: int,
-        discards: bool = False,
     ) -> None:
         self.seats = seats
         self.hand = offsets.get("hand", -1)
@@ -90,7 +89,7 @@ class Writer:
         self.scores = offsets.get("scores", -1)
         self.history_at = offsets.get("history", -1)
         self.history = history
-        self.discards_at = offsets.get("discards", -1) if discards else -1
+        self.discards_at = offsets.get("discards", -1)
         self.pending: dict[type, int] = dict(pending)
         self.details: dict[str, int] = dict(details)
         self.kinds = kinds
